@@ -1,0 +1,78 @@
+import XCTest
+import Domain
+
+/// A client written for these checks: it posts nothing and only remembers what it was asked.
+/// Handing it to the presenter is possible only once the presenter has a seam.
+final class RecordingSocialClient: SocialPostOutput {
+    private(set) var texts: [String] = []
+    private(set) var images: [Image?] = []
+
+    func post(_ text: String) {
+        texts.append(text)
+        images.append(nil)
+    }
+
+    func post(_ text: String, image: Image) {
+        texts.append(text)
+        images.append(image)
+    }
+}
+
+/// A screen that draws nothing, for the Facebook client built in these checks.
+struct SilentScreen: Screen {
+    func present(_ sheet: Sheet) {}
+}
+
+final class OpenASeamChecks: XCTestCase {
+    func testThePresenterPostsThroughTheClientItIsGiven() throws {
+        let client = RecordingSocialClient()
+        try SocialPresenter(client: client).share("Hello")
+        XCTAssertEqual(client.texts.count, 1, "share(\"Hello\") should post exactly once through the client passed to init(client:)")
+        XCTAssertTrue(
+            client.texts.first?.hasPrefix("Hello (") ?? false,
+            "The client should receive the stamped text, like \"Hello (2016-06-18 09:30 UTC)\", but got \(client.texts)"
+        )
+    }
+
+    func testPicturesReachTheGivenClient() throws {
+        let client = RecordingSocialClient()
+        try SocialPresenter(client: client).share("Look", image: Image(named: "cat.jpg"))
+        XCTAssertEqual(
+            client.images, [Image(named: "cat.jpg")],
+            "share(_:image:) should pass the picture to the client it was given"
+        )
+    }
+
+    func testAGivenClientMeansNothingIsPostedForReal() throws {
+        let timeline = Timeline.standard
+        let before = try timeline.posts().count
+        try SocialPresenter(client: RecordingSocialClient()).share("Only a test")
+        XCTAssertEqual(
+            try timeline.posts().count, before,
+            "With a client passed in, the presenter must not build its own: nothing should reach the real timeline"
+        )
+    }
+
+    func testFacebookNeedsNoEditOfThePresenter() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("seam-\(UUID().uuidString).txt")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let facebookTimeline = Timeline(fileURL: file)
+
+        try SocialPresenter(client: FacebookClient(screen: SilentScreen(), timeline: facebookTimeline)).share("Hi")
+        XCTAssertEqual(
+            try facebookTimeline.posts().map(\.network), [.facebook],
+            "SocialPresenter(client: FacebookClient(...)) should post once, to Facebook"
+        )
+    }
+
+    func testExistingCallersStillPostToTwitter() throws {
+        let timeline = Timeline.standard
+        let before = try timeline.posts().count
+        try SocialPresenter().share("Default")
+        let sent = Array(try timeline.posts().dropFirst(before))
+        XCTAssertEqual(
+            sent.map(\.network), [.twitter],
+            "SocialPresenter() with no arguments should still post to Twitter: give `client` a default of TwitterClient()"
+        )
+    }
+}

@@ -1,0 +1,69 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// The lesson modules: each is the runnable code behind one lesson under Lessons/.
+/// Adding a lesson means adding its module here and to `lessonModules`.
+let lessonModules: [String] = ["NoDI"]
+
+let package = Package(
+    name: "DIDojo",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "didojo", targets: ["didojo"]),
+        // The checker compiles a learner's exercise against this library with swiftc -I/-L,
+        // so the shared domain and every lesson module are built as one dynamic library.
+        .library(name: "DIDojoLessons", type: .dynamic, targets: ["Domain", "LessonSupport"] + lessonModules),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // MARK: C libraries
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+
+        // MARK: Infrastructure
+        .target(name: "LineEditing", dependencies: ["CLibEditShim"]),
+        .target(name: "TerminalMarkdown", dependencies: [
+            "CCmark",
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
+        .target(name: "CChildProcess"),
+        .target(name: "ChildProcess", dependencies: ["CChildProcess"]),
+
+        // MARK: What the lessons teach with
+        .target(name: "Domain"),
+        .target(name: "LessonSupport", dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "NoDI", dependencies: ["Domain", "LessonSupport"]),
+
+        // MARK: The tutor
+        .target(name: "DojoCore", dependencies: [
+            "ChildProcess",
+            "Yams",
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
+        .target(name: "DojoShell", dependencies: ["DojoCore", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport"]),
+        .executableTarget(name: "didojo", dependencies: [
+            "DojoShell",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ] + lessonModules.map { .target(name: $0) }),
+
+        // MARK: Tests
+        .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim"]),
+        .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore"]),
+        .testTarget(name: "DojoShellTests", dependencies: ["DojoShell"]),
+        // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
+        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "DojoCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,100 @@
+#include "CLibEditShim.h"
+
+#include <histedit.h>
+#include <signal.h>
+#include <string.h>
+
+int didojo_el_set_prompt(EditLine *editor, didojo_prompt_fn prompt, char invisible_delimiter) {
+    return el_set(editor, EL_PROMPT_ESC, prompt, invisible_delimiter);
+}
+
+int didojo_el_set_editor(EditLine *editor, const char *mode) {
+    return el_set(editor, EL_EDITOR, mode);
+}
+
+int didojo_el_set_history(EditLine *editor, History *history_list) {
+    /* libedit calls history() itself through this function pointer. */
+    return el_set(editor, EL_HIST, history, history_list);
+}
+
+int didojo_el_add_function(EditLine *editor, const char *name, const char *help, didojo_command_fn function) {
+    return el_set(editor, EL_ADDFN, name, help, function);
+}
+
+int didojo_el_bind(EditLine *editor, const char *key, const char *command) {
+    /* The argument list of EL_BIND is NULL-terminated. */
+    return el_set(editor, EL_BIND, key, command, (const char *)NULL);
+}
+
+int didojo_el_set_tty(EditLine *editor, const char *mode, const char *flag) {
+    return el_set(editor, EL_SETTY, mode, flag, (const char *)NULL);
+}
+
+int didojo_el_set_signal(EditLine *editor, int on) {
+    return el_set(editor, EL_SIGNAL, on);
+}
+
+int didojo_el_set_clientdata(EditLine *editor, void *data) {
+    return el_set(editor, EL_CLIENTDATA, data);
+}
+
+void *didojo_el_get_clientdata(EditLine *editor) {
+    void *data = NULL;
+    if (el_get(editor, EL_CLIENTDATA, &data) != 0) {
+        return NULL;
+    }
+    return data;
+}
+
+int didojo_history_set_size(History *history_list, int size) {
+    HistEvent event;
+    return history(history_list, &event, H_SETSIZE, size);
+}
+
+int didojo_history_set_unique(History *history_list, int unique) {
+    HistEvent event;
+    return history(history_list, &event, H_SETUNIQUE, unique);
+}
+
+int didojo_history_enter(History *history_list, const char *line) {
+    HistEvent event;
+    return history(history_list, &event, H_ENTER, line);
+}
+
+int didojo_history_clear(History *history_list) {
+    HistEvent event;
+    return history(history_list, &event, H_CLEAR);
+}
+
+int didojo_history_count(History *history_list) {
+    HistEvent event;
+    if (history(history_list, &event, H_GETSIZE) < 0) {
+        return -1;
+    }
+    return event.num;
+}
+
+/* Set only by the signal handler, read and cleared by didojo_interrupt_take. */
+static volatile sig_atomic_t didojo_interrupt_flag = 0;
+
+static void didojo_interrupt_handler(int signal_number) {
+    (void)signal_number;
+    didojo_interrupt_flag = 1;
+}
+
+void didojo_interrupt_install(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = didojo_interrupt_handler;
+    sigemptyset(&action.sa_mask);
+    /* No SA_RESTART: a read() blocked on the terminal must fail with EINTR
+       so the line editor returns instead of waiting for the next key. */
+    action.sa_flags = 0;
+    sigaction(SIGINT, &action, NULL);
+}
+
+int didojo_interrupt_take(void) {
+    /* An atomic exchange, so a signal arriving between "read" and "clear"
+       is never lost. */
+    return __atomic_exchange_n(&didojo_interrupt_flag, 0, __ATOMIC_SEQ_CST) != 0;
+}

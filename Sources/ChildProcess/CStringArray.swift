@@ -1,0 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A NULL-terminated array of C strings (an `argv` or `envp`) that owns its memory.
+///
+/// The array is built before `fork()` because the child may not allocate;
+/// the child then only reads the parent's copy of it.
+final class CStringArray {
+    /// The pointers, ending with `nil`, in the form `execve` expects.
+    private(set) var pointers: [UnsafeMutablePointer<CChar>?]
+
+    init(_ strings: [String]) {
+        pointers = strings.map { strdup($0) } + [nil]
+    }
+
+    deinit {
+        for pointer in pointers {
+            free(pointer)
+        }
+    }
+}

@@ -1,0 +1,237 @@
+import CChildProcess
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs programs for real: in their own process group, with limits, captured output and a kill switch.
+///
+/// Each run gets a dedicated thread, because supervising a child means
+/// blocking in `poll(2)` and `waitpid(2)`, which must not hold up a thread of
+/// Swift's small cooperative pool. Runs share no state, so any number can go
+/// at once (for example from a `TaskGroup`).
+///
+/// The launcher makes sure nothing outlives a run: when the child exits, when
+/// the timeout runs out, or when the run is cancelled, it sends `SIGKILL` to
+/// the child's whole process group, which also takes out background
+/// grandchildren (like `sleep 1000 &`) that would otherwise keep the output
+/// pipes open and hang the run.
+public struct ChildProcessLauncher: ProcessLaunching {
+    /// How often the supervising thread wakes up to check the clock and `isCancelled`.
+    static let pollInterval: Duration = .milliseconds(20)
+
+    /// How long to keep reading after the group was killed, in case a process
+    /// escaped the group (by calling `setsid` itself) and still holds a pipe.
+    static let drainGracePeriod: Duration = .seconds(2)
+
+    /// How many bytes one `read` may return; a pipe holds 64 KiB by default.
+    static let readChunkSize = 64 * 1024
+
+    /// Creates a launcher; it has no configuration of its own.
+    public init() {}
+
+    public func run(
+        _ request: ChildProcessRequest,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) async throws -> ChildProcessResult {
+        let taskCancelled = CancellationFlag()
+        let shouldStop: @Sendable () -> Bool = { taskCancelled.isSet || isCancelled() }
+
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let thread = Thread {
+                    continuation.resume(with: Result {
+                        try Self.runBlocking(request, shouldStop: shouldStop)
+                    })
+                }
+                thread.name = "ChildProcessLauncher"
+                thread.start()
+            }
+        } onCancel: {
+            taskCancelled.set()
+        }
+    }
+
+    // MARK: - Blocking work (runs on the dedicated thread)
+
+    /// Starts the child, supervises it until it and its group are gone, and reaps it.
+    static func runBlocking(
+        _ request: ChildProcessRequest,
+        shouldStop: () -> Bool
+    ) throws -> ChildProcessResult {
+        let clock = ContinuousClock()
+        let startTime = clock.now
+        let started = try start(request)
+        let pid = started.pid
+
+        var standardOutput = CapturedStream(limit: request.outputLimit)
+        var standardError = CapturedStream(limit: request.outputLimit)
+        var outputFD = started.stdout_fd
+        var errorFD = started.stderr_fd
+        var timedOut = false
+        var cancelled = false
+        var childExited = false
+        // Set once the group has been sent SIGKILL; after that we only drain.
+        var stopReadingAt: ContinuousClock.Instant?
+        let deadline = request.timeout.map { startTime + $0 }
+
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readChunkSize, alignment: 1)
+        defer { buffer.deallocate() }
+
+        func killGroup() {
+            // The child is not reaped yet (at most a zombie), so `pid` still
+            // names its process group and cannot have been reused.
+            kill(-pid, SIGKILL)
+            stopReadingAt = clock.now + drainGracePeriod
+        }
+
+        func closeStream(_ fd: inout Int32) {
+            if fd >= 0 {
+                close(fd)
+                fd = -1
+            }
+        }
+
+        while true {
+            if !childExited && cchildprocess_has_exited(pid) != 0 {
+                childExited = true
+            }
+            if stopReadingAt == nil {
+                if childExited {
+                    // The child is done; whatever it left running in the
+                    // background must not outlive the run.
+                    killGroup()
+                } else if let deadline, clock.now >= deadline {
+                    timedOut = true
+                    killGroup()
+                } else if shouldStop() {
+                    cancelled = true
+                    killGroup()
+                }
+            }
+            if let stopReadingAt, clock.now >= stopReadingAt {
+                // Someone outside the group still holds a pipe; stop waiting for it.
+                closeStream(&outputFD)
+                closeStream(&errorFD)
+            }
+            if childExited && outputFD < 0 && errorFD < 0 {
+                break
+            }
+
+            // Sleep until there is output or the poll interval has passed.
+            // poll ignores entries whose fd is negative (already closed).
+            var pollFDs = [
+                pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0),
+            ]
+            let waitMilliseconds: Int32 = (outputFD < 0 && errorFD < 0) ? 5 : 20
+            let ready = poll(&pollFDs, nfds_t(pollFDs.count), waitMilliseconds)
+            if ready <= 0 {
+                continue  // timeout, or EINTR: just go round again
+            }
+            if pollFDs[0].revents != 0 {
+                readChunk(from: &outputFD, into: &standardOutput, buffer: buffer)
+            }
+            if pollFDs[1].revents != 0 {
+                readChunk(from: &errorFD, into: &standardError, buffer: buffer)
+            }
+        }
+
+        var signaled: Int32 = 0
+        var value: Int32 = 0
+        if cchildprocess_reap(pid, &signaled, &value) != 0 {
+            // Only possible if someone else reaped our child; report it as killed.
+            signaled = 1
+            value = SIGKILL
+        }
+
+        return ChildProcessResult(
+            termination: signaled != 0 ? .signaled(value) : .exited(value),
+            standardOutput: standardOutput.text,
+            standardError: standardError.text,
+            droppedOutputBytes: standardOutput.droppedByteCount + standardError.droppedByteCount,
+            timedOut: timedOut,
+            cancelled: cancelled,
+            duration: clock.now - startTime
+        )
+    }
+
+    /// Reads once from a ready pipe; closes it (and sets it to -1) at end of file or on error.
+    private static func readChunk(
+        from fd: inout Int32,
+        into stream: inout CapturedStream,
+        buffer: UnsafeMutableRawBufferPointer
+    ) {
+        let count = read(fd, buffer.baseAddress, buffer.count)
+        if count > 0 {
+            stream.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+            close(fd)
+            fd = -1
+        }
+    }
+
+    /// Forks and execs the child through the C helper, turning a failure into a ``ChildProcessError``.
+    private static func start(_ request: ChildProcessRequest) throws -> cchildprocess_started {
+        guard request.executable.hasPrefix("/") else {
+            throw ChildProcessError.couldNotStart(
+                executable: request.executable,
+                reason: "the path is not absolute"
+            )
+        }
+        let arguments = CStringArray([request.executable] + request.arguments)
+        let environment = CStringArray(
+            request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        )
+        let memoryLimit = Int64(request.memoryLimit ?? 0)
+
+        var started = cchildprocess_started()
+        let status = arguments.pointers.withUnsafeBufferPointer { argv in
+            environment.pointers.withUnsafeBufferPointer { envp in
+                withOptionalCString(request.workingDirectory) { workingDirectory in
+                    cchildprocess_start(
+                        request.executable,
+                        argv.baseAddress,
+                        envp.baseAddress,
+                        workingDirectory,
+                        memoryLimit,
+                        &started
+                    )
+                }
+            }
+        }
+        if status == 0 {
+            return started
+        }
+
+        let reason = String(cString: strerror(started.error_number))
+        switch started.failed_step {
+        case CCHILDPROCESS_STEP_CHDIR:
+            throw ChildProcessError.couldNotEnterWorkingDirectory(
+                path: request.workingDirectory ?? "", reason: reason)
+        case CCHILDPROCESS_STEP_PIPE:
+            throw ChildProcessError.systemResourceUnavailable(operation: "creating pipes", reason: reason)
+        case CCHILDPROCESS_STEP_FORK:
+            throw ChildProcessError.systemResourceUnavailable(operation: "fork", reason: reason)
+        case CCHILDPROCESS_STEP_RLIMIT:
+            throw ChildProcessError.couldNotStart(
+                executable: request.executable, reason: "could not apply the memory limit: \(reason)")
+        default:
+            throw ChildProcessError.couldNotStart(executable: request.executable, reason: reason)
+        }
+    }
+}
+
+/// Calls `body` with a C string for `string`, or with `nil` when `string` is `nil`.
+private func withOptionalCString<Result>(
+    _ string: String?,
+    _ body: (UnsafePointer<CChar>?) -> Result
+) -> Result {
+    if let string {
+        return string.withCString { body($0) }
+    }
+    return body(nil)
+}

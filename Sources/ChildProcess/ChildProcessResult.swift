@@ -1,0 +1,36 @@
+/// Everything known about a finished child process: how it ended and what it printed.
+public struct ChildProcessResult: Sendable, Equatable {
+    /// How the child ended. After a timeout or cancellation this is usually `.signaled(SIGKILL)`.
+    public var termination: Termination
+    /// The first `outputLimit` bytes of standard output, decoded as UTF-8 (invalid bytes become U+FFFD).
+    public var standardOutput: String
+    /// The first `outputLimit` bytes of standard error, decoded as UTF-8 (invalid bytes become U+FFFD).
+    public var standardError: String
+    /// How many bytes were read beyond the limit and thrown away, over both streams; 0 when nothing was dropped.
+    public var droppedOutputBytes: Int
+    /// Whether the child was killed because the request's timeout ran out.
+    public var timedOut: Bool
+    /// Whether the child was killed because the caller cancelled the run.
+    public var cancelled: Bool
+    /// How long the run took, from starting the child until it was reaped.
+    public var duration: Duration
+
+    /// Creates a result; public so test doubles of ``ProcessLaunching`` can build one.
+    public init(
+        termination: Termination,
+        standardOutput: String = "",
+        standardError: String = "",
+        droppedOutputBytes: Int = 0,
+        timedOut: Bool = false,
+        cancelled: Bool = false,
+        duration: Duration = .zero
+    ) {
+        self.termination = termination
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.droppedOutputBytes = droppedOutputBytes
+        self.timedOut = timedOut
+        self.cancelled = cancelled
+        self.duration = duration
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Everything the learner needs to know about one run of an exercise's checks.
+public struct CheckReport: Sendable {
+    public enum Outcome: Equatable, Sendable {
+        /// Every check passed.
+        case passed
+        /// At least one check failed.
+        case checksFailed
+        /// The learner's file (or the checks, because of it) does not compile.
+        case compileFailed
+        /// The program crashed (a signal): `fatalError`, force-unwrapping nil, stack overflow…
+        case crashed(CrashInfo)
+        /// The program ran past the time limit and was stopped.
+        case timedOut(seconds: Double)
+        /// The learner pressed Ctrl-C.
+        case cancelled
+    }
+
+    public let exerciseID: String
+    public let outcome: Outcome
+    public let checks: [CheckResult]
+    public let diagnostics: [CompilerDiagnostic]
+    /// What the learner's code printed (capped).
+    public let output: String
+    public let droppedOutputBytes: Int
+    public let duration: Duration
+
+    public init(
+        exerciseID: String, outcome: Outcome, checks: [CheckResult] = [], diagnostics: [CompilerDiagnostic] = [],
+        output: String = "", droppedOutputBytes: Int = 0, duration: Duration = .zero
+    ) {
+        self.exerciseID = exerciseID
+        self.outcome = outcome
+        self.checks = checks
+        self.diagnostics = diagnostics
+        self.output = output
+        self.droppedOutputBytes = droppedOutputBytes
+        self.duration = duration
+    }
+
+    public var passed: Bool { outcome == .passed }
+}
+
+/// How a program crashed, in the learner's terms.
+public struct CrashInfo: Equatable, Sendable {
+    /// The check that was running, if known.
+    public let checkName: String?
+    /// e.g. "crashed (trap)".
+    public let signal: String
+    /// The runtime's own message, e.g. "Fatal error: Unexpectedly found nil while unwrapping an Optional value".
+    public let message: String?
+
+    public init(checkName: String?, signal: String, message: String?) {
+        self.checkName = checkName
+        self.signal = signal
+        self.message = message
+    }
+}

@@ -1,0 +1,51 @@
+/// One message from the Swift compiler, with the notes that belong to it.
+public struct CompilerDiagnostic: Equatable, Sendable {
+    public enum Severity: String, Sendable { case error, warning, note }
+
+    public let file: String
+    public let line: Int
+    public let column: Int
+    public let severity: Severity
+    public let message: String
+    public var notes: [CompilerDiagnostic]
+
+    public init(file: String, line: Int, column: Int, severity: Severity, message: String, notes: [CompilerDiagnostic] = []) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.severity = severity
+        self.message = message
+        self.notes = notes
+    }
+
+    /// Parses swiftc's output in `-diagnostic-style=llvm` form: `path:line:col: severity: message`.
+    /// Notes attach to the diagnostic before them; other lines (source excerpts) are skipped.
+    public static func parse(_ output: String) -> [CompilerDiagnostic] {
+        var diagnostics: [CompilerDiagnostic] = []
+        for rawLine in output.split(separator: "\n", omittingEmptySubsequences: true) {
+            guard let diagnostic = parseLine(String(rawLine)) else { continue }
+            if diagnostic.severity == .note, !diagnostics.isEmpty {
+                diagnostics[diagnostics.count - 1].notes.append(diagnostic)
+            } else if diagnostic.severity != .note {
+                diagnostics.append(diagnostic)
+            }
+        }
+        return diagnostics
+    }
+
+    static func parseLine(_ line: String) -> CompilerDiagnostic? {
+        for severity in [Severity.error, .warning, .note] {
+            guard let marker = line.range(of: ": \(severity.rawValue): ") else { continue }
+            let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            guard location.count >= 3,
+                  let lineNumber = Int(location[location.count - 2]),
+                  let column = Int(location[location.count - 1]) else { continue }
+            let file = location.dropLast(2).joined(separator: ":")
+            return CompilerDiagnostic(
+                file: file, line: lineNumber, column: column, severity: severity,
+                message: String(line[marker.upperBound...])
+            )
+        }
+        return nil
+    }
+}

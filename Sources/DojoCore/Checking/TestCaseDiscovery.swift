@@ -1,0 +1,52 @@
+import SwiftParser
+import SwiftSyntax
+
+/// One `XCTestCase` subclass and the test methods XCTest on Linux must be told about.
+public struct DiscoveredTestCase: Equatable, Sendable {
+    public struct Method: Equatable, Sendable {
+        public let name: String
+        public let isAsync: Bool
+    }
+    public let className: String
+    public let methods: [Method]
+}
+
+/// Finds the test cases in a checks file by parsing it with SwiftParser.
+///
+/// XCTest on Linux has no Objective-C runtime to discover tests, so the checker lists them in the
+/// generated `main.swift`; parsing (rather than pattern matching on text) gets this right for
+/// comments, attributes, `async`/`throws` and nested formatting.
+public enum TestCaseDiscovery {
+    public static func testCases(in source: String) -> [DiscoveredTestCase] {
+        let tree = Parser.parse(source: source)
+        let visitor = Visitor(viewMode: .sourceAccurate)
+        visitor.walk(tree)
+        return visitor.found.filter { !$0.methods.isEmpty }
+    }
+
+    private final class Visitor: SyntaxVisitor {
+        var found: [DiscoveredTestCase] = []
+
+        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+            let inherits = node.inheritanceClause?.inheritedTypes.contains {
+                $0.type.trimmedDescription == "XCTestCase" || $0.type.trimmedDescription == "XCTest.XCTestCase"
+            } ?? false
+            guard inherits else { return .skipChildren }
+            var methods: [DiscoveredTestCase.Method] = []
+            for member in node.memberBlock.members {
+                guard let function = member.decl.as(FunctionDeclSyntax.self) else { continue }
+                let name = function.name.text
+                let modifiers = function.modifiers.map(\.name.text)
+                guard name.hasPrefix("test"),
+                      function.signature.parameterClause.parameters.isEmpty,
+                      function.genericParameterClause == nil,
+                      !modifiers.contains("static"), !modifiers.contains("class"), !modifiers.contains("private")
+                else { continue }
+                let isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
+                methods.append(.init(name: name, isAsync: isAsync))
+            }
+            found.append(DiscoveredTestCase(className: node.name.text, methods: methods))
+            return .skipChildren
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Reads the JSON lines written by the generated test main into per-check results.
+public enum TestEventLog {
+    public static func results(from text: String) -> [CheckResult] {
+        var results: [CheckResult] = []
+        var indexByTest: [String: Int] = [:]
+
+        func index(for test: String) -> Int {
+            if let existing = indexByTest[test] { return existing }
+            let (testCase, name) = split(test)
+            results.append(CheckResult(name: name, testCase: testCase, finished: false))
+            indexByTest[test] = results.count - 1
+            return results.count - 1
+        }
+
+        for line in text.split(separator: "\n") {
+            guard let data = line.data(using: .utf8),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let event = object["event"] as? String,
+                  let test = object["test"] as? String else { continue }
+            let position = index(for: test)
+            switch event {
+            case "failure":
+                results[position].failures.append(CheckFailure(
+                    description: object["message"] as? String ?? "",
+                    file: object["file"] as? String ?? "",
+                    line: object["line"] as? Int ?? 0
+                ))
+            case "finish":
+                results[position].finished = true
+            default:
+                break
+            }
+        }
+        return results
+    }
+
+    /// `Checks.testSomething` (or XCTest's `-[Checks testSomething]`) → ("Checks", "testSomething").
+    static func split(_ test: String) -> (String, String) {
+        var name = test
+        if name.hasPrefix("-["), name.hasSuffix("]") {
+            name = String(name.dropFirst(2).dropLast()).replacingOccurrences(of: " ", with: ".")
+        }
+        guard let dot = name.lastIndex(of: ".") else { return ("", name) }
+        return (String(name[..<dot]), String(name[name.index(after: dot)...]))
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// What can go wrong in the tutor's engine, each message written for the person reading it.
+public enum DojoError: Error, LocalizedError, Equatable {
+    case notUTF8(path: String)
+    case unknownLesson(String, suggestion: String?)
+    case unknownExercise(String, suggestion: String?)
+    case lessonsFolderNotFound(searchedFrom: String)
+    case buildProductsNotFound(folder: String)
+    case compilerNotFound
+    case noChecksFound(path: String)
+    case workspaceUnusable(path: String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .notUTF8(let path):
+            return "\(path) is not UTF-8 text."
+        case .unknownLesson(let id, let suggestion):
+            return "There is no lesson '\(id)'." + Self.didYouMean(suggestion) + " Type 'lessons' to see them all."
+        case .unknownExercise(let id, let suggestion):
+            return "There is no exercise '\(id)'." + Self.didYouMean(suggestion) + " Exercise ids look like no-di.1; type 'lessons' to see them."
+        case .lessonsFolderNotFound(let start):
+            return "Could not find the Lessons folder (looked upwards from \(start)). Run didojo from its project folder, or pass --lessons DIR."
+        case .buildProductsNotFound(let folder):
+            return "The compiled lesson modules are missing from \(folder). Run 'swift build' in the DIDojo folder, then try again."
+        case .compilerNotFound:
+            return "Could not find the Swift compiler (swiftc). Put the Swift toolchain on your PATH, or set DIDOJO_SWIFTC to the path of swiftc."
+        case .noChecksFound(let path):
+            return "\(path) holds no XCTestCase class with test methods, so there is nothing to check against. (This is a lesson bug: please report it.)"
+        case .workspaceUnusable(let path, let reason):
+            return "Cannot use the workspace at \(path): \(reason). Choose another folder with --workspace DIR."
+        }
+    }
+
+    private static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { " Did you mean '\($0)'?" } ?? ""
+    }
+}

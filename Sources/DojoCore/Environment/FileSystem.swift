@@ -1,0 +1,32 @@
+import Foundation
+
+/// The files the tutor reads and writes, behind a protocol so that tests can use a fake.
+public protocol FileSystem: Sendable {
+    func fileExists(at url: URL) -> Bool
+    func directoryExists(at url: URL) -> Bool
+    func contents(of url: URL) throws -> Data
+    /// Writes atomically: to a temporary file in the same folder, then renamed over `url`.
+    func write(_ data: Data, to url: URL) throws
+    func createDirectory(at url: URL) throws
+    /// The entries of a folder, sorted by name; hidden entries left out.
+    func contentsOfDirectory(at url: URL) throws -> [URL]
+    func copyItem(at source: URL, to destination: URL) throws
+    func moveItem(at source: URL, to destination: URL) throws
+    func removeItem(at url: URL) throws
+    func modificationDate(of url: URL) -> Date?
+}
+
+extension FileSystem {
+    /// Reads a text file, failing with a clear error when it is not UTF-8.
+    public func text(of url: URL) throws -> String {
+        let data = try contents(of: url)
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DojoError.notUTF8(path: url.path)
+        }
+        return text
+    }
+
+    public func write(_ text: String, to url: URL) throws {
+        try write(Data(text.utf8), to: url)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Yams
+
+/// Reads one lesson folder (`NN-id/`) into a `Lesson`, or says precisely what is wrong with it.
+public struct LessonLoader: Sendable {
+    private let fileSystem: any FileSystem
+
+    public init(fileSystem: any FileSystem) {
+        self.fileSystem = fileSystem
+    }
+
+    /// The lesson id of a folder name like `02-constructor`, or nil when the name has no
+    /// number prefix (such folders are not lessons).
+    public static func lessonID(forFolderNamed name: String) -> String? {
+        guard let dash = name.firstIndex(of: "-") else { return nil }
+        let number = name[..<dash]
+        let id = name[name.index(after: dash)...]
+        guard !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber),
+              !id.isEmpty, id.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") })
+        else { return nil }
+        return String(id)
+    }
+
+    public func load(folder: URL) throws(LessonLoadProblem) -> Lesson {
+        guard let id = Self.lessonID(forFolderNamed: folder.lastPathComponent) else {
+            throw LessonLoadProblem(path: folder.path, problem: "a lesson folder is named NN-id, like 01-no-di")
+        }
+        let manifest = try loadManifest(folder.appendingPathComponent("lesson.yaml"))
+        let pages = try loadPages(folder.appendingPathComponent("pages"))
+        var exercises: [Exercise] = []
+        for (index, entry) in manifest.exercises.enumerated() {
+            exercises.append(try loadExercise(entry, number: index + 1, lessonID: id, lessonFolder: folder))
+        }
+        return Lesson(
+            id: id, title: manifest.title, summary: manifest.summary, module: manifest.module,
+            folder: folder, pages: pages, exercises: exercises
+        )
+    }
+
+    private func loadManifest(_ url: URL) throws(LessonLoadProblem) -> LessonManifest {
+        let text = try readText(url)
+        let manifest: LessonManifest
+        do {
+            manifest = try YAMLDecoder().decode(LessonManifest.self, from: text)
+        } catch let error as DecodingError {
+            throw LessonLoadProblem(path: url.path, problem: Self.explain(error))
+        } catch {
+            throw LessonLoadProblem(path: url.path, problem: "is not valid YAML: \(error)")
+        }
+        if manifest.title.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw LessonLoadProblem(path: url.path, problem: "the title is empty")
+        }
+        return manifest
+    }
+
+    private func loadPages(_ folder: URL) throws(LessonLoadProblem) -> [LessonPage] {
+        guard fileSystem.directoryExists(at: folder) else {
+            throw LessonLoadProblem(path: folder.path, problem: "the pages folder is missing")
+        }
+        let files: [URL]
+        do {
+            files = try fileSystem.contentsOfDirectory(at: folder).filter { $0.pathExtension == "md" }
+        } catch {
+            throw LessonLoadProblem(path: folder.path, problem: "cannot be read: \(error.localizedDescription)")
+        }
+        guard !files.isEmpty else {
+            throw LessonLoadProblem(path: folder.path, problem: "holds no .md pages")
+        }
+        var pages: [LessonPage] = []
+        for file in files {
+            let markdown = try readText(file)
+            pages.append(LessonPage(title: Self.title(ofPage: markdown, file: file), markdown: markdown, file: file))
+        }
+        return pages
+    }
+
+    private func loadExercise(_ entry: ExerciseManifest, number: Int, lessonID: String, lessonFolder: URL) throws(LessonLoadProblem) -> Exercise {
+        let folder = lessonFolder.appendingPathComponent("exercises/\(number)")
+        let manifestPath = lessonFolder.appendingPathComponent("lesson.yaml").path
+        guard entry.file.hasSuffix(".swift"), !entry.file.contains("/"),
+              !["main.swift", "Checks.swift"].contains(entry.file) else {
+            throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number): file must be a plain Swift file name other than main.swift and Checks.swift, not '\(entry.file)'")
+        }
+        let starter = folder.appendingPathComponent("starter.swift")
+        let solution = folder.appendingPathComponent("solution.swift")
+        let checks = folder.appendingPathComponent("Checks.swift")
+        for required in [starter, solution, checks] {
+            guard fileSystem.fileExists(at: required) else {
+                throw LessonLoadProblem(path: required.path, problem: "is missing (exercise \(lessonID).\(number) needs it)")
+            }
+            _ = try readText(required)
+        }
+        let supportFolder = folder.appendingPathComponent("support")
+        let support = fileSystem.directoryExists(at: supportFolder)
+            ? ((try? fileSystem.contentsOfDirectory(at: supportFolder)) ?? []).filter { $0.pathExtension == "swift" }
+            : []
+        return Exercise(
+            lessonID: lessonID, number: number, title: entry.title, task: entry.task, hints: entry.hints,
+            fileName: entry.file, starter: starter, solution: solution, checks: checks, support: support
+        )
+    }
+
+    private func readText(_ url: URL) throws(LessonLoadProblem) -> String {
+        guard fileSystem.fileExists(at: url) else {
+            throw LessonLoadProblem(path: url.path, problem: "is missing")
+        }
+        do {
+            return try fileSystem.text(of: url)
+        } catch DojoError.notUTF8 {
+            throw LessonLoadProblem(path: url.path, problem: "is not UTF-8 text; save it as UTF-8")
+        } catch {
+            throw LessonLoadProblem(path: url.path, problem: "cannot be read: \(error.localizedDescription)")
+        }
+    }
+
+    /// A page's title is its first heading; a page without one is named after its file.
+    static func title(ofPage markdown: String, file: URL) -> String {
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: true) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#") {
+                return trimmed.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return file.deletingPathExtension().lastPathComponent
+    }
+
+    /// Turns a decoding error into one sentence that names the field at fault.
+    static func explain(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let place = path(context.codingPath)
+            return "the field '\(key.stringValue)' is missing" + (place.isEmpty ? "" : " in \(place)")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "the field '\(path(context.codingPath))' has the wrong kind of value: \(context.debugDescription)"
+        case .dataCorrupted(let context):
+            return "is not valid YAML: \(context.debugDescription)"
+        @unknown default:
+            return "cannot be read: \(error)"
+        }
+    }
+}

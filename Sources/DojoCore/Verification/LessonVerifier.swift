@@ -1,0 +1,55 @@
+/// For lesson authors and CI: proves that every reference solution passes its checks and that
+/// every starter fails them (so no exercise is passed before the learner has done anything).
+public struct LessonVerifier: Sendable {
+    public enum Mode: String, Sendable, CaseIterable {
+        case solutions, starters
+    }
+
+    /// How one exercise fared.
+    public struct Finding: Sendable {
+        public let exercise: Exercise
+        public let mode: Mode
+        public let report: CheckReport
+
+        /// True when the exercise behaves as it must in this mode.
+        public var holds: Bool {
+            switch mode {
+            case .solutions: return report.passed
+            // A starter must fail on its merits: failing checks or not compiling. A starter
+            // that crashes or hangs would also "fail", but that is a lesson bug worth seeing.
+            case .starters: return report.outcome == .checksFailed || report.outcome == .compileFailed
+            }
+        }
+    }
+
+    private let checker: ExerciseChecker
+
+    public init(checker: ExerciseChecker) {
+        self.checker = checker
+    }
+
+    /// Checks each exercise's solution or starter, `concurrency` at a time, in the given order.
+    public func verify(_ exercises: [Exercise], mode: Mode, concurrency: Int = 2) async throws -> [Finding] {
+        var findings: [Finding?] = Array(repeating: nil, count: exercises.count)
+        try await withThrowingTaskGroup(of: (Int, Finding).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < exercises.count else { return }
+                let index = next
+                let exercise = exercises[index]
+                next += 1
+                group.addTask {
+                    let source = mode == .solutions ? exercise.solution : exercise.starter
+                    let report = try await checker.check(exercise, source: source)
+                    return (index, Finding(exercise: exercise, mode: mode, report: report))
+                }
+            }
+            for _ in 0..<max(1, concurrency) { startNext() }
+            while let (index, finding) = try await group.next() {
+                findings[index] = finding
+                startNext()
+            }
+        }
+        return findings.compactMap { $0 }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Where the learner is and what they have done; saved after every change.
+public struct LearnerProgress: Codable, Equatable, Sendable {
+    /// Bumped when the format changes incompatibly.
+    public var formatVersion: Int = 1
+    public var currentLessonID: String?
+    /// 0-based index of the page being read in the current lesson.
+    public var currentPage: Int = 0
+    /// The exercise `check`, `hint` and friends act on when no id is given.
+    public var currentExerciseID: String?
+    public var exercises: [String: ExerciseProgress] = [:]
+
+    public init() {}
+
+    public func exercise(_ id: String) -> ExerciseProgress {
+        exercises[id] ?? ExerciseProgress()
+    }
+
+    public mutating func update(_ id: String, _ change: (inout ExerciseProgress) -> Void) {
+        var entry = exercise(id)
+        change(&entry)
+        exercises[id] = entry
+    }
+}
+
+/// One exercise's record.
+public struct ExerciseProgress: Codable, Equatable, Sendable {
+    public var passed: Bool = false
+    public var attempts: Int = 0
+    public var hintsShown: Int = 0
+    public var firstPassedAt: Date?
+    /// True once the learner has asked to see the solution (before or after passing).
+    public var solutionSeen: Bool = false
+
+    public init() {}
+
+    /// `pending` (never checked), `failed` (checked, not yet passed) or `passed`.
+    public var status: ExerciseStatus {
+        if passed { return .passed }
+        return attempts > 0 ? .failed : .pending
+    }
+}
+
+public enum ExerciseStatus: String, Codable, Sendable {
+    case pending, failed, passed
+}

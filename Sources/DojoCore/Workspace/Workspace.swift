@@ -1,0 +1,68 @@
+import Foundation
+
+/// The learner's own folder: a copy of every starter, their progress, and backups.
+///
+/// The learner edits the copies here, never the files under Lessons/.
+public struct Workspace: Sendable {
+    public let root: URL
+    private let fileSystem: any FileSystem
+    private let timeSource: any TimeSource
+
+    public init(root: URL, fileSystem: any FileSystem, timeSource: any TimeSource) {
+        self.root = root
+        self.fileSystem = fileSystem
+        self.timeSource = timeSource
+    }
+
+    /// Where the tutor keeps its own files inside the workspace.
+    public var stateFolder: URL { root.appendingPathComponent(".didojo") }
+    public var progressFile: URL { stateFolder.appendingPathComponent("progress.json") }
+    public var backupsFolder: URL { stateFolder.appendingPathComponent("backups") }
+    /// The file the lessons' posting clients append to when run by the learner.
+    public var timelineFile: URL { root.appendingPathComponent("timeline.txt") }
+
+    /// The default workspace when none is given: `~/didojo-workspace`.
+    public static func defaultRoot(environment: [String: String]) -> URL {
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent("didojo-workspace")
+    }
+
+    /// The learner's file for an exercise: `<root>/<lesson-id>/<n>/<file>`.
+    public func file(for exercise: Exercise) -> URL {
+        root.appendingPathComponent(exercise.lessonID)
+            .appendingPathComponent(String(exercise.number))
+            .appendingPathComponent(exercise.fileName)
+    }
+
+    /// Copies each starter the workspace does not have yet. Existing learner files are never
+    /// overwritten. Returns true when the workspace folder was created by this call.
+    @discardableResult
+    public func prepare(for exercises: [Exercise]) throws -> Bool {
+        let isNew = !fileSystem.directoryExists(at: root)
+        do {
+            try fileSystem.createDirectory(at: root)
+            for exercise in exercises where !fileSystem.fileExists(at: file(for: exercise)) {
+                try fileSystem.copyItem(at: exercise.starter, to: file(for: exercise))
+            }
+        } catch {
+            throw DojoError.workspaceUnusable(path: root.path, reason: error.localizedDescription)
+        }
+        return isNew
+    }
+
+    /// Puts the starter back, first moving the learner's file to the backups folder.
+    /// Returns where the backup went (nil when there was no file to keep).
+    @discardableResult
+    public func reset(_ exercise: Exercise) throws -> URL? {
+        let learnerFile = file(for: exercise)
+        var backup: URL?
+        if fileSystem.fileExists(at: learnerFile) {
+            let stamp = ProgressStore.stamp(timeSource.now())
+            let destination = backupsFolder.appendingPathComponent("\(exercise.id)-\(stamp)-\(exercise.fileName)")
+            try fileSystem.moveItem(at: learnerFile, to: destination)
+            backup = destination
+        }
+        try fileSystem.copyItem(at: exercise.starter, to: learnerFile)
+        return backup
+    }
+}

@@ -1,0 +1,28 @@
+import DojoCore
+
+/// `exercise [id]`: the task and the file to edit; also picks the current exercise.
+struct ExerciseCommand: ShellCommand {
+    let name = "exercise"
+    let usage = "exercise [exercise]"
+    let summary = "Show the current exercise's task and file, or pick another exercise."
+
+    func completions(arguments: [String], session: ShellSession) -> [String] {
+        arguments.isEmpty ? CompletionWords.exerciseIDs(session) : []
+    }
+
+    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+        let printer = session.printer
+        do {
+            let exercise = try session.exercise(named: arguments.first)
+            session.select(exercise)
+            let record = session.progress.exercise(exercise.id)
+            printer.heading("Exercise \(exercise.id): \(exercise.title)  \(StatusMark.mark(record.status, printer: printer))")
+            printer.markdown(exercise.task)
+            printer.line("Your file: " + session.learnerFile(for: exercise).path)
+            printer.note("'edit' opens it · 'check' runs the checks · 'watch' checks on every save · 'hint' helps (\(exercise.hints.count - min(record.hintsShown, exercise.hints.count)) hints left)")
+        } catch {
+            printer.line(error.localizedDescription)
+        }
+        return .keepGoing
+    }
+}

@@ -1,0 +1,24 @@
+/// `lessons`: every lesson and exercise, with the learner's status.
+struct LessonsCommand: ShellCommand {
+    let name = "lessons"
+    let usage = "lessons"
+    let summary = "List all lessons and their exercises, with your status."
+
+    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+        let printer = session.printer
+        for (index, lesson) in session.catalog.lessons.enumerated() {
+            let passed = lesson.exercises.filter { session.progress.exercise($0.id).passed }.count
+            let marker = lesson.id == session.currentLesson?.id ? "▸" : " "
+            printer.line("\(marker) \(index + 1). " + printer.paint(lesson.id, "\u{1b}[1m") + " — \(lesson.title)  (\(passed)/\(lesson.exercises.count) passed)")
+            for exercise in lesson.exercises {
+                let status = session.progress.exercise(exercise.id).status
+                printer.line("\(StatusMark.mark(status, printer: printer)) \(exercise.id)  \(exercise.title)", indent: "      ")
+            }
+        }
+        for problem in session.catalog.problems {
+            printer.warning("Not loaded: \(problem.description)")
+        }
+        printer.note("Open a lesson with 'open <lesson>'; pick an exercise with 'exercise <id>'.")
+        return .keepGoing
+    }
+}

@@ -1,0 +1,25 @@
+/// `next`: the next page; after a lesson's exercises page, the next lesson.
+struct NextCommand: ShellCommand {
+    let name = "next"
+    let usage = "next"
+    let summary = "Go to the next page, then on to the next lesson."
+    var details: String {
+        "Shows the next page of the lesson. After the last page comes the lesson's exercises page; 'next' from there opens the next lesson."
+    }
+
+    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+        guard let lesson = session.currentLesson else {
+            return await ReadCommand().run([], session: session)
+        }
+        if session.progress.currentPage < lesson.pages.count {
+            session.go(to: lesson, page: session.progress.currentPage + 1)
+        } else if let following = session.catalog.lesson(after: lesson.id) {
+            session.go(to: following, page: 0)
+        } else {
+            session.printer.line("This is the end of the last lesson. 'progress' shows what is left to pass; 'lessons' lists everything.")
+            return .keepGoing
+        }
+        PageView.show(session)
+        return .keepGoing
+    }
+}

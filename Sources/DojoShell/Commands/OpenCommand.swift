@@ -1,0 +1,25 @@
+/// `open <lesson>`: go to a lesson's first page.
+struct OpenCommand: ShellCommand {
+    let name = "open"
+    let usage = "open <lesson>"
+    let summary = "Open a lesson at its first page (by id, like 'constructor', or number)."
+
+    func completions(arguments: [String], session: ShellSession) -> [String] {
+        arguments.isEmpty ? CompletionWords.lessonIDs(session) : []
+    }
+
+    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+        guard let argument = arguments.first else {
+            session.printer.line("Which lesson? Type 'open <lesson>', e.g. 'open \(session.catalog.lessons.first?.id ?? "no-di")'. 'lessons' lists them.")
+            return .keepGoing
+        }
+        do {
+            let lesson = try session.lesson(named: argument)
+            session.go(to: lesson, page: 0)
+            PageView.show(session)
+        } catch {
+            session.printer.line(error.localizedDescription)
+        }
+        return .keepGoing
+    }
+}

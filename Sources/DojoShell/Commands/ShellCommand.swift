@@ -1,0 +1,37 @@
+/// One command of the interactive shell.
+@MainActor
+public protocol ShellCommand {
+    var name: String { get }
+    /// e.g. `check [exercise]`.
+    var usage: String { get }
+    /// One line, shown by `help`.
+    var summary: String { get }
+    /// A few lines more, shown by `help <command>`.
+    var details: String { get }
+    /// Words that may come next, for Tab completion.
+    func completions(arguments: [String], session: ShellSession) -> [String]
+    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome
+}
+
+public enum CommandOutcome: Equatable, Sendable {
+    case keepGoing
+    case quit
+}
+
+extension ShellCommand {
+    public var details: String { summary }
+
+    public func completions(arguments: [String], session: ShellSession) -> [String] { [] }
+}
+
+/// Completion sources shared by several commands.
+@MainActor
+enum CompletionWords {
+    static func exerciseIDs(_ session: ShellSession) -> [String] {
+        session.catalog.allExercises.map(\.id)
+    }
+
+    static func lessonIDs(_ session: ShellSession) -> [String] {
+        session.catalog.lessons.map(\.id)
+    }
+}

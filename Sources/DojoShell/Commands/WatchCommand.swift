@@ -1,0 +1,35 @@
+import DojoCore
+
+/// `watch [id]`: check, then check again on every save, until Ctrl-C.
+struct WatchCommand: ShellCommand {
+    let name = "watch"
+    let usage = "watch [exercise]"
+    let summary = "Check now, then again every time you save the file, until Ctrl-C."
+
+    func completions(arguments: [String], session: ShellSession) -> [String] {
+        arguments.isEmpty ? CompletionWords.exerciseIDs(session) : []
+    }
+
+    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+        let printer = session.printer
+        let exercise: Exercise
+        do {
+            exercise = try session.exercise(named: arguments.first)
+        } catch {
+            printer.line(error.localizedDescription)
+            return .keepGoing
+        }
+        session.select(exercise)
+        let file = session.learnerFile(for: exercise)
+        let interrupts = session.dependencies.interrupts
+        while true {
+            let report = await CheckRunner(session: session).check(exercise)
+            if report == nil || report?.outcome == .cancelled { break }
+            printer.note("Watching \(file.path): save it to check again, Ctrl-C to stop.")
+            let changed = await session.dependencies.fileWatcher.waitForChange(of: file) { interrupts.takeInterrupt() }
+            if !changed { break }
+        }
+        printer.note("Stopped watching.")
+        return .keepGoing
+    }
+}

@@ -1,0 +1,19 @@
+import CLibEditShim
+
+/// Ctrl-C, as seen by the real process: a SIGINT handler sets a flag that this reads.
+///
+/// The handler replaces the default action (ending the process), so Ctrl-C can never take
+/// the shell down; the shell decides what it means: drop the line, or cancel a check.
+public struct LiveInterruptSource: InterruptSource {
+    private init() {}
+
+    /// Installs the SIGINT handler (once; installing again is harmless) and returns the source.
+    public static func installed() -> LiveInterruptSource {
+        didojo_interrupt_install()
+        return LiveInterruptSource()
+    }
+
+    public func takeInterrupt() -> Bool {
+        didojo_interrupt_take() != 0
+    }
+}

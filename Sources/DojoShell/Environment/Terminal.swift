@@ -1,0 +1,32 @@
+import LineEditing
+import TerminalMarkdown
+
+/// The learner's terminal: where lines come from and text goes to.
+///
+/// Injected so that the shell's tests drive it with a fake instead of a real terminal.
+@MainActor
+public protocol Terminal: AnyObject {
+    /// True for a person at a terminal (prompt, history, spinner); false for a script.
+    var isInteractive: Bool { get }
+    /// Color and width, read anew each time because the window may be resized.
+    var style: TextStyle { get }
+    /// Reads one line; the prompt is shown only when interactive.
+    func readLine(prompt: String) -> LineReadResult
+    /// Writes text exactly as given.
+    func write(_ text: String)
+    /// Saves what should survive a restart (history). Called on exit.
+    func close()
+}
+
+extension Terminal {
+    /// Asks a yes/no question; anything but "y"/"yes" is no.
+    public func confirm(_ question: String) -> Bool {
+        if !isInteractive { write(question + " ") }
+        guard case .line(let answer) = readLine(prompt: question + " [y/N] ") else {
+            write("\n")
+            return false
+        }
+        if !isInteractive { write(answer + "\n") }
+        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+}

@@ -1,0 +1,112 @@
+import DojoCore
+import Foundation
+import TerminalMarkdown
+
+/// Shows a check report in the learner's terms: what passed, what failed and why, and where.
+@MainActor
+struct CheckReportView {
+    let printer: Printer
+    let fileSystem: any FileSystem
+    /// Longest stretch of the learner's own output shown before it is cut.
+    private let maxOutputLines = 40
+
+    func show(_ report: CheckReport, exercise: Exercise, learnerFile: URL) {
+        let total = report.checks.count
+        switch report.outcome {
+        case .passed:
+            printer.success("\(exercise.id) passed: all \(total) \(total == 1 ? "check" : "checks") hold.")
+            showChecks(report.checks)
+        case .checksFailed:
+            let failed = report.checks.filter { !$0.passed }.count
+            printer.failure("\(exercise.id): \(failed) of \(total) \(total == 1 ? "check" : "checks") failed.")
+            showChecks(report.checks)
+        case .compileFailed:
+            printer.failure("\(exercise.id) does not compile yet.")
+            showDiagnostics(report.diagnostics, learnerFile: learnerFile, checksFile: exercise.checks)
+        case .crashed(let crash):
+            let during = crash.checkName.map { " while checking '\($0)'" } ?? ""
+            printer.failure("\(exercise.id): your code \(crash.signal)\(during).")
+            if let message = crash.message {
+                printer.line(message, indent: "    ")
+            }
+            printer.note("A crash counts as a failed check; DIDojo itself is fine. Common causes: force-unwrapping a nil optional (!), fatalError(), an index out of range, or a function that calls itself forever.")
+            showChecks(report.checks.filter(\.finished))
+        case .timedOut(let seconds):
+            let running = report.checks.first { !$0.finished }.map { " (while checking '\($0.readableName)')" } ?? ""
+            printer.failure("\(exercise.id): the checks took longer than \(Self.format(seconds)) seconds and were stopped\(running). Is there a loop that never ends, or code waiting for something that never comes?")
+        case .cancelled:
+            printer.note("Check of \(exercise.id) cancelled.")
+        }
+        showOutput(report)
+    }
+
+    private func showChecks(_ checks: [CheckResult]) {
+        for check in checks {
+            if check.passed {
+                printer.line(printer.paint("✓ " + check.readableName, ANSI.dim), indent: "  ")
+                continue
+            }
+            printer.line(printer.paint("✗", ANSI.red) + " " + check.readableName, indent: "  ")
+            for failure in check.failures {
+                let (message, detail) = failure.parts
+                if !message.isEmpty { printer.line(message, indent: "      ") }
+                if !detail.isEmpty { printer.line(printer.paint(detail, ANSI.dim), indent: "      ") }
+            }
+        }
+    }
+
+    private func showDiagnostics(_ diagnostics: [CompilerDiagnostic], learnerFile: URL, checksFile: URL) {
+        for diagnostic in diagnostics.prefix(8) {
+            let inChecks = diagnostic.file == checksFile.path
+            printer.line()
+            if diagnostic.file.isEmpty {
+                printer.line(diagnostic.message, indent: "  ")
+                continue
+            }
+            let place = "\(URL(fileURLWithPath: diagnostic.file).lastPathComponent):\(diagnostic.line):\(diagnostic.column)"
+            printer.line(printer.paint(place, ANSI.bold) + ": " + printer.paint("error:", ANSI.red) + " " + diagnostic.message, indent: "  ")
+            if inChecks {
+                printer.note("    (This line is in the exercise's checks, which use your code the way the task describes.)")
+            }
+            showSourceLine(of: diagnostic)
+            for note in diagnostic.notes.prefix(3) {
+                let where_ = URL(fileURLWithPath: note.file).lastPathComponent
+                printer.line(printer.paint("note:", ANSI.dim) + " \(note.message) (\(where_):\(note.line))", indent: "    ")
+            }
+            if let plain = CompilerMessageExplainer.explanation(for: diagnostic.message) {
+                printer.line("In plain words: " + plain, indent: "    ")
+            }
+        }
+        if diagnostics.count > 8 {
+            printer.note("  … and \(diagnostics.count - 8) more errors. Fix the first ones: later errors often follow from them.")
+        }
+    }
+
+    private func showSourceLine(of diagnostic: CompilerDiagnostic) {
+        guard let text = try? fileSystem.text(of: URL(fileURLWithPath: diagnostic.file)) else { return }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard diagnostic.line >= 1, diagnostic.line <= lines.count else { return }
+        let number = String(diagnostic.line)
+        let source = String(lines[diagnostic.line - 1]).replacingOccurrences(of: "\t", with: "    ")
+        printer.verbatim("    \(number) | \(source)")
+        let caretOffset = max(0, diagnostic.column - 1)
+        printer.verbatim("    " + String(repeating: " ", count: number.count) + " | " + String(repeating: " ", count: caretOffset) + printer.paint("^", ANSI.green))
+    }
+
+    private func showOutput(_ report: CheckReport) {
+        guard !report.output.isEmpty else { return }
+        let lines = report.output.split(separator: "\n", omittingEmptySubsequences: false)
+        printer.note("Your code printed:")
+        printer.verbatim(lines.prefix(maxOutputLines).map { "  │ " + $0 }.joined(separator: "\n"))
+        if lines.count > maxOutputLines {
+            printer.note("  … \(lines.count - maxOutputLines) more lines not shown.")
+        }
+        if report.droppedOutputBytes > 0 {
+            printer.note("  (The output was too long: the last \(report.droppedOutputBytes) bytes were dropped.)")
+        }
+    }
+
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,50 @@
+import DojoCore
+import LineEditing
+
+/// The interactive loop: read a line, run the command, repeat until `quit` or Ctrl-D.
+@MainActor
+public final class Shell {
+    public let session: ShellSession
+    public let registry: CommandRegistry
+
+    public init(session: ShellSession, registry: CommandRegistry = .standard()) {
+        self.session = session
+        self.registry = registry
+    }
+
+    /// What Tab offers; the composition root hands this to the line editor.
+    public func completionCandidates(wordsBeforeCursor: [String], partialWord: String) -> [String] {
+        registry.candidates(wordsBeforeCursor: wordsBeforeCursor, session: session)
+    }
+
+    public func run() async {
+        let terminal = session.terminal
+        defer { terminal.close() }
+        while true {
+            switch terminal.readLine(prompt: session.prompt) {
+            case .endOfInput:
+                if terminal.isInteractive { terminal.write("\n") }
+                return
+            case .interrupted:
+                // Ctrl-C on the prompt only throws the line away.
+                continue
+            case .line(let text):
+                if await execute(text) == .quit { return }
+            }
+        }
+    }
+
+    /// Runs one typed line.
+    public func execute(_ text: String) async -> CommandOutcome {
+        let words = CommandLineWords.split(text)
+        guard let name = words.first else { return .keepGoing }
+        guard let command = registry.command(named: name) else {
+            let suggestion = ClosestMatch.find(name, among: registry.names)
+            session.printer.line("Unknown command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " Type 'help' to see all commands.")
+            return .keepGoing
+        }
+        // A Ctrl-C pressed at the prompt must not cancel the command that follows.
+        _ = session.dependencies.interrupts.takeInterrupt()
+        return await command.run(Array(words.dropFirst()), session: session)
+    }
+}

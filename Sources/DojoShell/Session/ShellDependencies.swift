@@ -1,0 +1,41 @@
+import DojoCore
+import Foundation
+import LessonSupport
+
+/// Everything the shell needs from the outside world, assembled once at the composition root
+/// (the `didojo` executable) and replaced by fakes in tests.
+@MainActor
+public struct ShellDependencies {
+    public var terminal: any Terminal
+    public var interrupts: any InterruptSource
+    public var editor: any EditorLauncher
+    public var fileWatcher: any FileWatcher
+    public var fileSystem: any FileSystem
+    public var timeSource: any TimeSource
+    public var catalog: LessonCatalog
+    public var workspace: Workspace
+    public var progressStore: ProgressStore
+    /// Nil when the checker cannot work (no compiler, lesson modules not built); `check`
+    /// then explains why instead of failing obscurely.
+    public var checker: Result<ExerciseChecker, DojoError>
+    /// The lessons' `run` entry points, by lesson id.
+    public var demos: [String: any LessonDemo.Type]
+
+    public init(
+        terminal: any Terminal, interrupts: any InterruptSource, editor: any EditorLauncher, fileWatcher: any FileWatcher,
+        fileSystem: any FileSystem, timeSource: any TimeSource, catalog: LessonCatalog, workspace: Workspace,
+        progressStore: ProgressStore, checker: Result<ExerciseChecker, DojoError>, demos: [any LessonDemo.Type]
+    ) {
+        self.terminal = terminal
+        self.interrupts = interrupts
+        self.editor = editor
+        self.fileWatcher = fileWatcher
+        self.fileSystem = fileSystem
+        self.timeSource = timeSource
+        self.catalog = catalog
+        self.workspace = workspace
+        self.progressStore = progressStore
+        self.checker = checker
+        self.demos = Dictionary(demos.map { ($0.lessonID, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Small queries about the terminal behind a file descriptor.
+public enum TerminalInfo {
+    /// The width of the terminal in columns, or nil when `fd` is not a terminal or reports no size.
+    public static func columns(fd: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+            return nil
+        }
+        return Int(size.ws_col)
+    }
+
+    /// Whether `fd` refers to a terminal (so line editing makes sense).
+    public static func isTerminal(fd: Int32) -> Bool {
+        isatty(fd) == 1
+    }
+}

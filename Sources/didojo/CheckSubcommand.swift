@@ -1,0 +1,40 @@
+import ArgumentParser
+import DojoCore
+import DojoShell
+import Foundation
+
+/// `didojo check <exercise-id>`: exit status 0 passed, 1 failed, 2 usage or set-up error.
+struct CheckSubcommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check one exercise: exit status 0 when it passes, 1 when it fails, 2 for a usage or set-up error."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The exercise, e.g. no-di.1.")
+    var exercise: String
+
+    @MainActor
+    func run() async throws {
+        let root = CompositionRoot(options: global)
+        let catalog = try SetupFailure.exitOnError { try root.catalog() }
+        guard let chosen = catalog.exercise(id: exercise) else {
+            let suggestion = ClosestMatch.find(exercise, among: catalog.allExercises.map(\.id))
+            try SetupFailure.stop(DojoError.unknownExercise(exercise, suggestion: suggestion))
+        }
+        let workspace = root.workspace()
+        try SetupFailure.exitOnError { try workspace.prepare(for: catalog.allExercises) }
+        if case .failure(let problem) = root.checker() {
+            try SetupFailure.stop(problem)
+        }
+        let store = root.progressStore(for: workspace)
+        let terminal = OutputTerminal(style: root.outputStyle())
+        let session = ShellSession(
+            dependencies: root.shellDependencies(terminal: terminal, catalog: catalog, workspace: workspace, store: store),
+            progress: store.load().progress
+        )
+        guard let report = await session.runCheck(chosen) else { throw ExitCode(2) }
+        if !report.passed { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,128 @@
+import ChildProcess
+import DojoCore
+import DojoShell
+import Foundation
+import LineEditing
+import TerminalMarkdown
+
+/// The one place where the real machine is plugged in: the file system, the clock, the
+/// terminal, the compiler and the processes. Everything else receives these from here, which
+/// is why the shell's tests can run it against fakes.
+@MainActor
+struct CompositionRoot {
+    let options: GlobalOptions
+    let environment: [String: String]
+    let fileSystem: any FileSystem = LocalFileSystem()
+    let timeSource: any TimeSource = SystemTimeSource()
+
+    init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.options = options
+        self.environment = environment
+    }
+
+    // MARK: Paths
+
+    /// The running executable, through /proc so that it is right whatever the current folder.
+    var executable: URL {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    }
+
+    /// `--lessons`, else `$DIDOJO_LESSONS`, else the `Lessons` folder of the package the
+    /// executable was built in (found by walking up from `.build/<config>/didojo`).
+    func lessonsFolder() throws -> URL {
+        if let given = options.lessons ?? environment["DIDOJO_LESSONS"] {
+            return URL(fileURLWithPath: given, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        }
+        var folder = executable.deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("Lessons")
+            if fileSystem.directoryExists(at: candidate), fileSystem.fileExists(at: folder.appendingPathComponent("Package.swift")) {
+                return candidate
+            }
+            folder.deleteLastPathComponent()
+        }
+        throw DojoError.lessonsFolderNotFound(searchedFrom: executable.deletingLastPathComponent().path)
+    }
+
+    var workspaceRoot: URL {
+        if let given = options.workspace ?? environment["DIDOJO_WORKSPACE"], !given.isEmpty {
+            return URL(fileURLWithPath: given, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        }
+        return Workspace.defaultRoot(environment: environment)
+    }
+
+    /// `$XDG_CACHE_HOME/didojo`, else `~/.cache/didojo`: the compiler's module cache, kept
+    /// between checks so that only the first one is slow.
+    var cacheFolder: URL {
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("didojo")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/didojo")
+    }
+
+    // MARK: Parts
+
+    func catalog() throws -> LessonCatalog {
+        LessonCatalog.load(from: try lessonsFolder(), fileSystem: fileSystem)
+    }
+
+    func workspace() -> Workspace {
+        Workspace(root: workspaceRoot, fileSystem: fileSystem, timeSource: timeSource)
+    }
+
+    func progressStore(for workspace: Workspace) -> ProgressStore {
+        ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: timeSource)
+    }
+
+    func checker() -> Result<ExerciseChecker, DojoError> {
+        do {
+            var settings = CheckSettings()
+            settings.timeout = .milliseconds(Int(options.timeout * 1000))
+            let user = environment["USER"] ?? String(getuid())
+            return .success(ExerciseChecker(
+                toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
+                products: try BuildProducts.beside(executable: executable, fileSystem: fileSystem),
+                launcher: ChildProcessLauncher(),
+                fileSystem: fileSystem,
+                scratchFolder: FileManager.default.temporaryDirectory.appendingPathComponent("didojo-\(user)"),
+                moduleCache: cacheFolder.appendingPathComponent("module-cache"),
+                environment: environment,
+                settings: settings
+            ))
+        } catch let error as DojoError {
+            return .failure(error)
+        } catch {
+            return .failure(.compilerNotFound)
+        }
+    }
+
+    /// Plain output for the subcommands: colored only on a terminal that allows it.
+    func outputStyle() -> TextStyle {
+        TextStyle.fromEnvironment(environment, isTerminal: TerminalInfo.isTerminal(fd: 1), columns: TerminalInfo.columns(fd: 1))
+    }
+
+    /// The learner's terminal: line editing when a person is typing, plain lines for a script.
+    func terminal(completion: CompletionProvider) -> any Terminal {
+        if TerminalInfo.isTerminal(fd: 0) {
+            return EditLineTerminal(environment: environment, completion: completion)
+        }
+        return ScriptTerminal(environment: environment)
+    }
+
+    /// Everything the shell (and the subcommands that share its code) runs on.
+    func shellDependencies(terminal: any Terminal, catalog: LessonCatalog, workspace: Workspace, store: ProgressStore) -> ShellDependencies {
+        ShellDependencies(
+            terminal: terminal, interrupts: LiveInterruptSource.installed(), editor: SystemEditorLauncher(environment: environment),
+            fileWatcher: InotifyFileWatcher(), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
+            workspace: workspace, progressStore: store, checker: checker(), demos: LessonDemos.all
+        )
+    }
+
+    /// The posting clients of the lessons write to the timeline named by this variable; the
+    /// learner's runs go to a file in their workspace.
+    func pointTimeline(at workspace: Workspace) {
+        setenv("DIDOJO_TIMELINE", workspace.timelineFile.path, 1)
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+
+/// `didojo`: the interactive shell, plus subcommands for scripts, graders and CI.
+struct Didojo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "didojo",
+        abstract: "Learn Dependency Injection in Swift, one runnable lesson at a time.",
+        discussion: "Without a subcommand, starts the interactive shell.",
+        subcommands: [ShellSubcommand.self, ListSubcommand.self, CheckSubcommand.self, VerifySubcommand.self, RunSubcommand.self],
+        defaultSubcommand: ShellSubcommand.self
+    )
+}
+
+@main
+enum Main {
+    /// Parses and runs, mapping a usage mistake to exit status 2 (ArgumentParser's default is
+    /// 64), so that scripts see 0 = passed, 1 = failed, 2 = usage or set-up problem.
+    static func main() async {
+        do {
+            var command = try Didojo.parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            if Didojo.exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((Didojo.fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            Didojo.exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// Options every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The folder with your exercise files and progress (default: $DIDOJO_WORKSPACE, else ~/didojo-workspace).", valueName: "dir"))
+    var workspace: String?
+
+    @Option(name: .long, help: ArgumentHelp("The Lessons folder (default: found from the didojo executable).", valueName: "dir"))
+    var lessons: String?
+
+    @Option(name: .long, help: ArgumentHelp("Seconds a check may run before it is stopped.", valueName: "seconds"))
+    var timeout: Double = 10
+}

@@ -1,0 +1,11 @@
+import LessonSupport
+import NoDI
+
+/// The runnable side of every lesson, for `run`. Add a lesson's demo type here.
+enum LessonDemos {
+    static var all: [any LessonDemo.Type] {
+        [
+            NoDIDemo.self,
+        ]
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+
+/// Set-up problems (no lessons folder, no compiler…) end a subcommand with status 2 and a
+/// message on stderr, never a stack trace.
+enum SetupFailure {
+    /// Reports `error` and ends the subcommand with status 2.
+    static func stop(_ error: any Error) throws -> Never {
+        FileHandle.standardError.write(Data("Error: \(error.localizedDescription)\n".utf8))
+        throw ExitCode(2)
+    }
+
+    @discardableResult
+    static func exitOnError<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            FileHandle.standardError.write(Data("Error: \(error.localizedDescription)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension SetupFailure {
+    @discardableResult
+    static func exitOnError<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            FileHandle.standardError.write(Data("Error: \(error.localizedDescription)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import DojoCore
+import DojoShell
+import Foundation
+
+/// `didojo` (or `didojo shell`): the interactive shell.
+struct ShellSubcommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "shell", abstract: "Start the interactive shell (the default).")
+
+    @OptionGroup var global: GlobalOptions
+
+    @MainActor
+    func run() async throws {
+        let root = CompositionRoot(options: global)
+        let completion = CompletionProvider()
+        let terminal = root.terminal(completion: completion)
+        // Messages about the set-up go to the terminal for a person, to stderr for a script,
+        // so that a script's standard output holds only what its commands print.
+        let notice: (String) -> Void = terminal.isInteractive
+            ? { terminal.write($0 + "\n") }
+            : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+
+        let catalog: LessonCatalog
+        do {
+            catalog = try root.catalog()
+        } catch {
+            notice(error.localizedDescription)
+            throw ExitCode(2)
+        }
+        for problem in catalog.problems {
+            notice("This lesson could not be loaded and is left out: \(problem.description)")
+        }
+        let workspace = root.workspace()
+        do {
+            if try workspace.prepare(for: catalog.allExercises) {
+                notice("Created your workspace at \(workspace.root.path): your copies of the exercises live there.")
+            }
+        } catch {
+            notice(error.localizedDescription)
+            throw ExitCode(2)
+        }
+        root.pointTimeline(at: workspace)
+        let store = root.progressStore(for: workspace)
+        let loaded = store.load()
+        if let warning = loaded.warning { notice(warning) }
+
+        let dependencies = root.shellDependencies(terminal: terminal, catalog: catalog, workspace: workspace, store: store)
+        let shell = Shell(session: ShellSession(dependencies: dependencies, progress: loaded.progress))
+        completion.candidates = { [unowned shell] words, partial in
+            shell.completionCandidates(wordsBeforeCursor: words, partialWord: partial)
+        }
+        if terminal.isInteractive {
+            Welcome.show(shell.session)
+        }
+        await shell.run()
+    }
+}

@@ -1,0 +1,345 @@
+import ChildProcess
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Margins are deliberately generous: the suite must pass on a loaded 2-core
+/// machine, and each test only needs to tell "promptly" from "hung".
+private let generousMargin: Duration = .seconds(10)
+
+/// A request that runs `script` with `/bin/sh -c`, with a minimal PATH.
+private func shell(
+    _ script: String,
+    environment: [String: String] = [:],
+    workingDirectory: String? = nil,
+    timeout: Duration? = .seconds(30),
+    outputLimit: Int = ChildProcessRequest.defaultOutputLimit
+) -> ChildProcessRequest {
+    ChildProcessRequest(
+        executable: "/bin/sh",
+        arguments: ["-c", script],
+        environment: ["PATH": "/usr/bin:/bin"].merging(environment) { _, new in new },
+        workingDirectory: workingDirectory,
+        timeout: timeout,
+        outputLimit: outputLimit
+    )
+}
+
+/// Whether `pid` is a live process. A zombie counts as gone: it has stopped
+/// running, and in a container whose init does not reap orphans it may stay
+/// a zombie for a long time.
+private func isRunning(_ pid: pid_t) -> Bool {
+    guard kill(pid, 0) == 0 else { return false }
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let afterName = stat.range(of: ") ")
+    else { return true }
+    return stat[afterName.upperBound] != "Z"
+}
+
+/// Waits up to `limit` for `pid` to stop running; returns whether it did.
+private func waitUntilGone(_ pid: pid_t, limit: Duration = .seconds(5)) async throws -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if !isRunning(pid) { return true }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    return !isRunning(pid)
+}
+
+@Suite("Child process launcher")
+struct ChildProcessLauncherTests {
+    let launcher = ChildProcessLauncher()
+
+    // MARK: Exit status and output
+
+    @Test func aSuccessfulScriptExitsWithStatusZeroAndItsOutput() async throws {
+        let result = try await launcher.run(shell("echo hello"))
+        #expect(result.termination == .exited(0))
+        #expect(result.termination.isSuccess)
+        #expect(result.standardOutput == "hello\n")
+        #expect(result.standardError == "")
+        #expect(result.droppedOutputBytes == 0)
+        #expect(!result.timedOut)
+        #expect(!result.cancelled)
+    }
+
+    @Test func aFailingScriptReportsItsExitStatus() async throws {
+        let result = try await launcher.run(shell("exit 3"))
+        #expect(result.termination == .exited(3))
+        #expect(!result.termination.isSuccess)
+        #expect(result.termination.description == "exited with status 3")
+    }
+
+    @Test func standardOutputAndStandardErrorAreCapturedSeparately() async throws {
+        let result = try await launcher.run(shell("echo to-out; echo to-err >&2; echo more-out"))
+        #expect(result.standardOutput == "to-out\nmore-out\n")
+        #expect(result.standardError == "to-err\n")
+    }
+
+    @Test func standardInputIsEmptySoReadingItDoesNotBlock() async throws {
+        let result = try await launcher.run(shell("cat; echo done", timeout: .seconds(20)))
+        #expect(!result.timedOut)
+        #expect(result.standardOutput == "done\n")
+    }
+
+    @Test func invalidUTF8OutputIsDecodedWithReplacementCharacters() async throws {
+        let result = try await launcher.run(shell(#"printf 'ok\377\376\n'; printf '\300' >&2"#))
+        #expect(result.termination == .exited(0))
+        #expect(result.standardOutput.hasPrefix("ok"))
+        #expect(result.standardOutput.contains("\u{FFFD}"))
+        #expect(result.standardError == "\u{FFFD}")
+    }
+
+    // MARK: Environment and working directory
+
+    @Test func theEnvironmentIsPassedAndNothingElseIsInherited() async throws {
+        let result = try await launcher.run(
+            shell(#"echo "$GREETING"; echo "home=${HOME-unset}""#, environment: ["GREETING": "hello there"]))
+        #expect(result.standardOutput == "hello there\nhome=unset\n")
+    }
+
+    @Test func theWorkingDirectoryIsPassed() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("child-process-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.resolvingSymlinksInPath().path
+
+        let result = try await launcher.run(shell("pwd", workingDirectory: path))
+        #expect(result.standardOutput == path + "\n")
+    }
+
+    // MARK: Process group, descriptors, limits
+
+    @Test func theChildLeadsItsOwnSessionAndProcessGroup() async throws {
+        // Fields 5 and 6 of /proc/PID/stat are the process group and session ids.
+        let result = try await launcher.run(shell(#"echo $$; cut -d' ' -f5,6 /proc/$$/stat"#))
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2)
+        #expect(lines[1] == "\(lines[0]) \(lines[0])")
+        #expect(lines[0] != "\(getpid())")
+    }
+
+    @Test func theChildInheritsNoDescriptorsBeyondTheStandardThree() async throws {
+        let result = try await launcher.run(shell("ls /proc/$$/fd"))
+        let descriptors = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(descriptors.sorted() == ["0", "1", "2"])
+    }
+
+    @Test func crashesCannotLeaveCoreFiles() async throws {
+        let result = try await launcher.run(shell("ulimit -c"))
+        #expect(result.standardOutput == "0\n")
+    }
+
+    // MARK: Timeout, grandchildren, cancellation
+
+    @Test func anEndlessLoopIsKilledWhenTheTimeoutRunsOut() async throws {
+        let timeout: Duration = .milliseconds(500)
+        let started = ContinuousClock.now
+        let result = try await launcher.run(shell("while :; do :; done", timeout: timeout))
+        let elapsed = ContinuousClock.now - started
+
+        #expect(result.timedOut)
+        #expect(!result.cancelled)
+        #expect(result.termination == .signaled(SIGKILL))
+        #expect(result.duration >= timeout)
+        #expect(elapsed < timeout + generousMargin)
+    }
+
+    @Test func aBackgroundGrandchildNeitherHangsTheRunNorOutlivesIt() async throws {
+        // The grandchild inherits stdout and stderr, so without the group kill
+        // the pipes would stay open for 1000 seconds.
+        let started = ContinuousClock.now
+        let result = try await launcher.run(shell("sleep 1000 & echo $!; exit 0", timeout: nil))
+        let elapsed = ContinuousClock.now - started
+
+        #expect(result.termination == .exited(0))
+        #expect(!result.timedOut)
+        #expect(elapsed < generousMargin)
+        let grandchild = try #require(pid_t(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(try await waitUntilGone(grandchild))
+    }
+
+    @Test func aTimeoutAlsoKillsGrandchildren() async throws {
+        let result = try await launcher.run(
+            shell("sleep 1000 & echo $!; while :; do :; done", timeout: .milliseconds(300)))
+        #expect(result.timedOut)
+        let grandchild = try #require(pid_t(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(try await waitUntilGone(grandchild))
+    }
+
+    @Test func aGrandchildThatLeavesTheProcessGroupCannotHangTheRun() async throws {
+        // `setsid` puts the grandchild in a session of its own, out of reach
+        // of the group kill; it still holds the pipes. The launcher gives up
+        // on the pipes after a grace period instead of waiting 1000 seconds.
+        let started = ContinuousClock.now
+        let result = try await launcher.run(shell("setsid sleep 1000 & sleep 0.3; echo $!; exit 0", timeout: nil))
+        let elapsed = ContinuousClock.now - started
+
+        let escaped = try #require(pid_t(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        // The scenario is real only if the grandchild did escape the group kill.
+        #expect(isRunning(escaped))
+        kill(escaped, SIGKILL)  // clean up what the launcher, by design, could not reach
+        #expect(result.termination == .exited(0))
+        #expect(elapsed < generousMargin)
+    }
+
+    @Test func isCancelledEndsTheRunQuickly() async throws {
+        let cancelAt = ContinuousClock.now + .milliseconds(300)
+        let started = ContinuousClock.now
+        let result = try await launcher.run(shell("sleep 1000 & echo $!; sleep 1000")) {
+            ContinuousClock.now >= cancelAt
+        }
+        let elapsed = ContinuousClock.now - started
+
+        #expect(result.cancelled)
+        #expect(!result.timedOut)
+        #expect(result.termination == .signaled(SIGKILL))
+        #expect(elapsed < generousMargin)
+        let grandchild = try #require(pid_t(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(try await waitUntilGone(grandchild))
+    }
+
+    @Test func cancellingTheCallingTaskEndsTheRun() async throws {
+        let launcher = self.launcher
+        let started = ContinuousClock.now
+        let task = Task { try await launcher.run(shell("sleep 1000")) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        let result = try await task.value
+
+        #expect(result.cancelled)
+        #expect(ContinuousClock.now - started < generousMargin)
+    }
+
+    // MARK: Output limits
+
+    @Test func hugeOutputIsCappedAtTheLimitAndTheRestIsCountedAsDropped() async throws {
+        let total = 50_000_000
+        let limit = 1000
+        let started = ContinuousClock.now
+        let result = try await launcher.run(shell("yes | head -c \(total)", outputLimit: limit))
+        let elapsed = ContinuousClock.now - started
+
+        #expect(result.termination == .exited(0))
+        #expect(result.standardOutput.utf8.count == limit)
+        #expect(result.standardOutput.hasPrefix("y\ny\n"))
+        #expect(result.droppedOutputBytes == total - limit)
+        #expect(elapsed < .seconds(20))
+    }
+
+    @Test func eachStreamHasItsOwnLimit() async throws {
+        let result = try await launcher.run(
+            shell("printf 0123456789; printf abcdefghij >&2", outputLimit: 4))
+        #expect(result.standardOutput == "0123")
+        #expect(result.standardError == "abcd")
+        #expect(result.droppedOutputBytes == 12)
+    }
+
+    // MARK: Crashes
+
+    @Test(arguments: [
+        (SIGSEGV, "segmentation fault"),
+        (SIGILL, "crashed (illegal instruction / trap)"),
+        (SIGTRAP, "crashed (illegal instruction / trap)"),
+        (SIGABRT, "aborted"),
+        (SIGBUS, "bus error"),
+    ])
+    func aChildKilledBySignalIsReportedWithAReadableDescription(signal: Int32, words: String) async throws {
+        let result = try await launcher.run(shell("kill -\(signal) $$"))
+        #expect(result.termination == .signaled(signal))
+        #expect(result.termination.description.hasPrefix(words))
+        #expect(result.termination.description.contains(Termination.signalName(signal)))
+    }
+
+    @Test func signalDescriptionsNameTheSignal() {
+        #expect(Termination.signaled(SIGSEGV).description == "segmentation fault (SIGSEGV)")
+        #expect(Termination.signaled(SIGILL).description == "crashed (illegal instruction / trap) (SIGILL)")
+        #expect(Termination.signaled(SIGKILL).description == "killed (SIGKILL)")
+        #expect(Termination.signaled(77).description == "killed by signal 77 (signal 77)")
+    }
+
+    // MARK: Memory limit
+
+    @Test func aMemoryLimitMakesABigAllocationFail() async throws {
+        // bash keeps a command substitution's whole output in memory: 400 MB of it.
+        let allocate = "x=$(head -c 400000000 /dev/zero | tr '\\0' a); echo allocated ${#x}"
+        var request = ChildProcessRequest(
+            executable: "/bin/bash", arguments: ["-c", allocate], timeout: .seconds(60))
+
+        request.memoryLimit = 200 * 1024 * 1024
+        let limited = try await launcher.run(request)
+        #expect(limited.termination != .exited(0))
+        #expect(!limited.standardOutput.contains("allocated"))
+
+        request.memoryLimit = nil
+        let unlimited = try await launcher.run(request)
+        #expect(unlimited.termination == .exited(0))
+        #expect(unlimited.standardOutput == "allocated 400000000\n")
+    }
+
+    // MARK: Start failures
+
+    @Test func aMissingExecutableThrowsAnErrorThatNamesItAndSaysWhy() async throws {
+        let error = await #expect(throws: ChildProcessError.self) {
+            try await launcher.run(ChildProcessRequest(executable: "/nonexistent/didojo-program"))
+        }
+        #expect(error?.localizedDescription == "could not start /nonexistent/didojo-program: No such file or directory")
+    }
+
+    @Test func aFileThatIsNotExecutableThrowsPermissionDenied() async throws {
+        let error = await #expect(throws: ChildProcessError.self) {
+            try await launcher.run(ChildProcessRequest(executable: "/etc/passwd"))
+        }
+        #expect(error == .couldNotStart(executable: "/etc/passwd", reason: "Permission denied"))
+    }
+
+    @Test func aRelativeExecutablePathIsRejected() async throws {
+        let error = await #expect(throws: ChildProcessError.self) {
+            try await launcher.run(ChildProcessRequest(executable: "sh"))
+        }
+        #expect(error == .couldNotStart(executable: "sh", reason: "the path is not absolute"))
+    }
+
+    @Test func aMissingWorkingDirectoryThrowsAClearError() async throws {
+        let error = await #expect(throws: ChildProcessError.self) {
+            try await launcher.run(shell("true", workingDirectory: "/nonexistent/folder"))
+        }
+        #expect(error?.localizedDescription
+            == "could not use /nonexistent/folder as the working directory: No such file or directory")
+    }
+
+    // MARK: Concurrency
+
+    @Test func severalRunsAtOnceEachGetTheirOwnResult() async throws {
+        let launcher = self.launcher
+        let outputs = try await withThrowingTaskGroup(of: (Int, ChildProcessResult).self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    // Half of them leave a grandchild behind, to check that
+                    // one run's cleanup never blocks or disturbs another.
+                    let script = index.isMultiple(of: 2)
+                        ? "echo run-\(index); sleep 0.2; exit \(index)"
+                        : "sleep 1000 & echo run-\(index); exit \(index)"
+                    return (index, try await launcher.run(shell(script)))
+                }
+            }
+            var outputs: [Int: ChildProcessResult] = [:]
+            for try await (index, result) in group {
+                outputs[index] = result
+            }
+            return outputs
+        }
+
+        #expect(outputs.count == 8)
+        for (index, result) in outputs {
+            #expect(result.standardOutput == "run-\(index)\n")
+            #expect(result.termination == .exited(Int32(index)))
+        }
+    }
+}
