@@ -15,12 +15,18 @@ public struct CheckReport: Sendable {
         case timedOut(seconds: Double)
         /// The learner pressed Ctrl-C.
         case cancelled
+        /// A test-writing exercise: the learner's file holds no test to run.
+        case noTestsWritten
+        /// A test-writing exercise: the learner's tests let at least one mutant through.
+        case mutantsSurvived
     }
 
     public let exerciseID: String
     public let outcome: Outcome
     public let checks: [CheckResult]
     public let diagnostics: [CompilerDiagnostic]
+    /// For a test-writing exercise: how each mutant fared against the learner's tests.
+    public let mutants: [MutantResult]
     /// What the learner's code printed (capped).
     public let output: String
     public let droppedOutputBytes: Int
@@ -28,12 +34,13 @@ public struct CheckReport: Sendable {
 
     public init(
         exerciseID: String, outcome: Outcome, checks: [CheckResult] = [], diagnostics: [CompilerDiagnostic] = [],
-        output: String = "", droppedOutputBytes: Int = 0, duration: Duration = .zero
+        mutants: [MutantResult] = [], output: String = "", droppedOutputBytes: Int = 0, duration: Duration = .zero
     ) {
         self.exerciseID = exerciseID
         self.outcome = outcome
         self.checks = checks
         self.diagnostics = diagnostics
+        self.mutants = mutants
         self.output = output
         self.droppedOutputBytes = droppedOutputBytes
         self.duration = duration
@@ -56,4 +63,24 @@ public struct CrashInfo: Equatable, Sendable {
         self.signal = signal
         self.message = message
     }
+}
+
+/// How one mutant fared against the learner's tests.
+public struct MutantResult: Sendable {
+    public let mutant: Mutant
+    /// The learner's tests run against the mutant.
+    public let report: CheckReport
+
+    public init(mutant: Mutant, report: CheckReport) {
+        self.mutant = mutant
+        self.report = report
+    }
+
+    /// True when the learner's tests noticed the mutant: a test failed or crashed, or ran out
+    /// of time. (A mutant that does not compile with the learner's file also counts as caught,
+    /// but that is a lesson bug that `verify --solutions` reports.)
+    public var caught: Bool { report.outcome != .passed && report.outcome != .cancelled }
+
+    /// The learner's tests that failed against this mutant, by readable name.
+    public var caughtBy: [String] { report.checks.filter { !$0.passed }.map(\.readableName) }
 }

@@ -7,7 +7,11 @@ import Foundation
 /// runs under a time limit (the whole process tree is killed), an output cap and a memory
 /// limit, so nothing it does can take the tutor down.
 public struct ExerciseChecker: Sendable {
-    public enum Phase: Sendable { case compiling, running }
+    public enum Phase: Sendable {
+        case compiling, running
+        /// A test-writing exercise's tests are being run against the mutants.
+        case mutants
+    }
 
     private let toolchain: Toolchain
     private let products: BuildProducts
@@ -45,13 +49,85 @@ public struct ExerciseChecker: Sendable {
         _ exercise: Exercise,
         source: URL,
         isCancelled: @escaping @Sendable () -> Bool = { false },
-        onPhase: @Sendable (Phase) -> Void = { _ in }
+        onPhase: @escaping @Sendable (Phase) -> Void = { _ in }
+    ) async throws -> CheckReport {
+        switch exercise.kind {
+        case .implement:
+            let testCases = TestCaseDiscovery.testCases(in: try fileSystem.text(of: exercise.checks))
+            guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
+            return try await compileAndRun(
+                exerciseID: exercise.id, sources: [source, exercise.checks] + exercise.support,
+                testCases: testCases, isCancelled: isCancelled, onPhase: onPhase
+            )
+        case .test:
+            return try await checkTests(of: exercise, source: source, isCancelled: isCancelled, onPhase: onPhase)
+        }
+    }
+
+    /// A test-writing exercise: the learner's tests must pass against the subject, then fail
+    /// against every mutant.
+    private func checkTests(
+        of exercise: Exercise, source: URL, isCancelled: @escaping @Sendable () -> Bool, onPhase: @escaping @Sendable (Phase) -> Void
     ) async throws -> CheckReport {
         let started = ContinuousClock.now
-        let checksSource = try fileSystem.text(of: exercise.checks)
-        let testCases = TestCaseDiscovery.testCases(in: checksSource)
-        guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
+        let learnerTests = TestCaseDiscovery.testCases(in: (try? fileSystem.text(of: source)) ?? "")
+        guard !learnerTests.isEmpty else {
+            return CheckReport(exerciseID: exercise.id, outcome: .noTestsWritten, duration: started.duration(to: .now))
+        }
+        let extraChecks = exercise.hasChecks ? TestCaseDiscovery.testCases(in: try fileSystem.text(of: exercise.checks)) : []
+        let onSubject = try await compileAndRun(
+            exerciseID: exercise.id,
+            sources: [source] + exercise.subject + (exercise.hasChecks ? [exercise.checks] : []) + exercise.support,
+            testCases: learnerTests + extraChecks, isCancelled: isCancelled, onPhase: onPhase
+        )
+        guard onSubject.passed else { return onSubject }
 
+        onPhase(.mutants)
+        let mutants = exercise.mutants
+        var results: [MutantResult?] = Array(repeating: nil, count: mutants.count)
+        try await withThrowingTaskGroup(of: (Int, MutantResult).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < mutants.count else { return }
+                let index = next
+                next += 1
+                group.addTask {
+                    let mutant = mutants[index]
+                    let report = try await compileAndRun(
+                        exerciseID: exercise.id, sources: [source] + mutant.apply(to: exercise.subject) + exercise.support,
+                        testCases: learnerTests, isCancelled: isCancelled, onPhase: { _ in }
+                    )
+                    return (index, MutantResult(mutant: mutant, report: report))
+                }
+            }
+            // Two at a time: each is a compile and a run, and classroom laptops have few cores.
+            for _ in 0..<2 { startNext() }
+            while let (index, result) = try await group.next() {
+                results[index] = result
+                startNext()
+            }
+        }
+        let finished = results.compactMap { $0 }
+        let outcome: CheckReport.Outcome
+        if finished.contains(where: { $0.report.outcome == .cancelled }) {
+            outcome = .cancelled
+        } else if finished.contains(where: { !$0.caught }) {
+            outcome = .mutantsSurvived
+        } else {
+            outcome = .passed
+        }
+        return CheckReport(
+            exerciseID: exercise.id, outcome: outcome, checks: onSubject.checks, mutants: finished,
+            output: onSubject.output, droppedOutputBytes: onSubject.droppedOutputBytes, duration: started.duration(to: .now)
+        )
+    }
+
+    /// Compiles `sources` with a generated main that runs `testCases`, runs it, and reports.
+    private func compileAndRun(
+        exerciseID: String, sources: [URL], testCases: [DiscoveredTestCase],
+        isCancelled: @escaping @Sendable () -> Bool, onPhase: @escaping @Sendable (Phase) -> Void
+    ) async throws -> CheckReport {
+        let started = ContinuousClock.now
         let folder = scratchFolder.appendingPathComponent("check-\(UUID().uuidString)")
         try fileSystem.createDirectory(at: folder)
         defer { try? fileSystem.removeItem(at: folder) }
@@ -62,17 +138,17 @@ public struct ExerciseChecker: Sendable {
 
         onPhase(.compiling)
         let compile = try await launcher.run(
-            compileRequest(sources: [source, exercise.checks] + exercise.support + [main], output: program, in: folder),
+            compileRequest(sources: sources + [main], output: program, in: folder),
             isCancelled: isCancelled
         )
         if compile.cancelled {
-            return CheckReport(exerciseID: exercise.id, outcome: .cancelled, duration: started.duration(to: .now))
+            return CheckReport(exerciseID: exerciseID, outcome: .cancelled, duration: started.duration(to: .now))
         }
         guard compile.termination == .exited(0) else {
             let diagnostics = CompilerDiagnostic.parse(compile.standardError + "\n" + compile.standardOutput)
                 .filter { $0.severity == .error }
             return CheckReport(
-                exerciseID: exercise.id, outcome: .compileFailed,
+                exerciseID: exerciseID, outcome: .compileFailed,
                 diagnostics: diagnostics.isEmpty ? [Self.unparsedCompilerFailure(compile)] : diagnostics,
                 duration: started.duration(to: .now)
             )
@@ -83,7 +159,7 @@ public struct ExerciseChecker: Sendable {
         let run = try await launcher.run(runRequest(program: program, results: results, in: folder), isCancelled: isCancelled)
         let log = (try? fileSystem.text(of: results)) ?? ""
         return Self.report(
-            for: exercise, run: run, checks: TestEventLog.results(from: log),
+            exerciseID: exerciseID, run: run, checks: TestEventLog.results(from: log),
             expectedCount: testCases.reduce(0) { $0 + $1.methods.count },
             settings: settings, duration: started.duration(to: .now)
         )
@@ -122,13 +198,13 @@ public struct ExerciseChecker: Sendable {
     }
 
     static func report(
-        for exercise: Exercise, run: ChildProcessResult, checks: [CheckResult], expectedCount: Int,
+        exerciseID: String, run: ChildProcessResult, checks: [CheckResult], expectedCount: Int,
         settings: CheckSettings, duration: Duration
     ) -> CheckReport {
         let output = LearnerOutput.extract(standardOutput: run.standardOutput, standardError: run.standardError)
         func make(_ outcome: CheckReport.Outcome) -> CheckReport {
             CheckReport(
-                exerciseID: exercise.id, outcome: outcome, checks: checks, output: output,
+                exerciseID: exerciseID, outcome: outcome, checks: checks, output: output,
                 droppedOutputBytes: run.droppedOutputBytes, duration: duration
             )
         }

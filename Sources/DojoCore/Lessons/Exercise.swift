@@ -17,11 +17,23 @@ public struct Exercise: Sendable, Equatable {
     public let checks: URL
     /// Extra Swift files compiled with the exercise.
     public let support: [URL]
+    public let kind: ExerciseKind
+    /// For `kind: test`: the correct code the learner's tests run against.
+    public let subject: [URL]
+    /// For `kind: test`: the broken versions of the subject.
+    public let mutants: [Mutant]
+    /// Whether `checks` exists; a test-writing exercise may have none.
+    public let hasChecks: Bool
 
     public init(
         lessonID: String, number: Int, title: String, task: String, hints: [String],
-        fileName: String, starter: URL, solution: URL, checks: URL, support: [URL]
+        fileName: String, starter: URL, solution: URL, checks: URL, support: [URL],
+        kind: ExerciseKind = .implement, subject: [URL] = [], mutants: [Mutant] = [], hasChecks: Bool = true
     ) {
+        self.kind = kind
+        self.subject = subject
+        self.mutants = mutants
+        self.hasChecks = hasChecks
         self.id = "\(lessonID).\(number)"
         self.lessonID = lessonID
         self.number = number
@@ -33,5 +45,26 @@ public struct Exercise: Sendable, Equatable {
         self.solution = solution
         self.checks = checks
         self.support = support
+    }
+}
+
+/// A deliberately broken version of a test-writing exercise's subject.
+public struct Mutant: Sendable, Equatable {
+    public let id: String
+    /// e.g. "the presenter posts the text twice".
+    public let description: String
+    /// Files that take the place of the subject's files of the same name.
+    public let files: [URL]
+
+    public init(id: String, description: String, files: [URL]) {
+        self.id = id
+        self.description = description
+        self.files = files
+    }
+
+    /// The subject with this mutant's files in place of their correct namesakes.
+    public func apply(to subject: [URL]) -> [URL] {
+        let replaced = Set(files.map(\.lastPathComponent))
+        return subject.filter { !replaced.contains($0.lastPathComponent) } + files
     }
 }

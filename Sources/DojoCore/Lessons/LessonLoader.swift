@@ -84,20 +84,57 @@ public struct LessonLoader: Sendable {
         let starter = folder.appendingPathComponent("starter.swift")
         let solution = folder.appendingPathComponent("solution.swift")
         let checks = folder.appendingPathComponent("Checks.swift")
-        for required in [starter, solution, checks] {
+        let kind = entry.kind ?? .implement
+        let hasChecks = fileSystem.fileExists(at: checks)
+        // A test-writing exercise is judged by its mutants; its checks are optional.
+        for required in [starter, solution] + (kind == .implement ? [checks] : []) {
             guard fileSystem.fileExists(at: required) else {
                 throw LessonLoadProblem(path: required.path, problem: "is missing (exercise \(lessonID).\(number) needs it)")
             }
-            _ = try readText(required)
         }
-        let supportFolder = folder.appendingPathComponent("support")
-        let support = fileSystem.directoryExists(at: supportFolder)
-            ? ((try? fileSystem.contentsOfDirectory(at: supportFolder)) ?? []).filter { $0.pathExtension == "swift" }
-            : []
+        for file in [starter, solution] + (hasChecks ? [checks] : []) {
+            _ = try readText(file)
+        }
+        let support = try swiftFiles(in: folder.appendingPathComponent("support"), required: false)
+        var subject: [URL] = []
+        var mutants: [Mutant] = []
+        if kind == .test {
+            subject = try swiftFiles(in: folder.appendingPathComponent("subject"), required: true)
+            let declared = entry.mutants ?? []
+            guard !declared.isEmpty else {
+                throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number) is a test-writing exercise (kind: test) but declares no mutants")
+            }
+            let subjectNames = Set(subject.map(\.lastPathComponent))
+            for mutant in declared {
+                let mutantFolder = folder.appendingPathComponent("mutants/\(mutant.id)")
+                let files = try swiftFiles(in: mutantFolder, required: true)
+                if let stray = files.first(where: { !subjectNames.contains($0.lastPathComponent) }) {
+                    throw LessonLoadProblem(path: stray.path, problem: "replaces no file of subject/ (a mutant's files must have the names of the subject files they replace)")
+                }
+                mutants.append(Mutant(id: mutant.id, description: mutant.description, files: files))
+            }
+        } else if entry.mutants != nil {
+            throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number) declares mutants but is not a test-writing exercise; add 'kind: test'")
+        }
         return Exercise(
             lessonID: lessonID, number: number, title: entry.title, task: entry.task, hints: entry.hints,
-            fileName: entry.file, starter: starter, solution: solution, checks: checks, support: support
+            fileName: entry.file, starter: starter, solution: solution, checks: checks, support: support,
+            kind: kind, subject: subject, mutants: mutants, hasChecks: hasChecks
         )
+    }
+
+    /// The Swift files of a folder, in name order; a missing folder is an error only when required.
+    private func swiftFiles(in folder: URL, required: Bool) throws(LessonLoadProblem) -> [URL] {
+        guard fileSystem.directoryExists(at: folder) else {
+            if required { throw LessonLoadProblem(path: folder.path, problem: "is missing") }
+            return []
+        }
+        let files = ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).filter { $0.pathExtension == "swift" }
+        if required && files.isEmpty {
+            throw LessonLoadProblem(path: folder.path, problem: "holds no .swift files")
+        }
+        for file in files { _ = try readText(file) }
+        return files
     }
 
     private func readText(_ url: URL) throws(LessonLoadProblem) -> String {

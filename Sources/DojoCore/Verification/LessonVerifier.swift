@@ -14,10 +14,14 @@ public struct LessonVerifier: Sendable {
         /// True when the exercise behaves as it must in this mode.
         public var holds: Bool {
             switch mode {
-            case .solutions: return report.passed
-            // A starter must fail on its merits: failing checks or not compiling. A starter
-            // that crashes or hangs would also "fail", but that is a lesson bug worth seeing.
-            case .starters: return report.outcome == .checksFailed || report.outcome == .compileFailed
+            case .solutions:
+                // Every mutant must be caught by a failing test, not by failing to compile.
+                return report.passed && !report.mutants.contains { $0.report.outcome == .compileFailed }
+            // A starter must fail on its merits: failing checks, not compiling, or tests that
+            // let mutants through. A starter that crashes or hangs would also "fail", but that
+            // is a lesson bug worth seeing.
+            case .starters:
+                return [.checksFailed, .compileFailed, .mutantsSurvived, .noTestsWritten].contains(report.outcome)
             }
         }
     }

@@ -6,7 +6,12 @@ public enum VerificationLine {
         let failed = report.checks.filter { !$0.passed }
         switch (finding.mode, finding.holds) {
         case (.solutions, true):
-            return "✓ \(id) solution passes its \(report.checks.count) checks"
+            let caught = report.mutants.isEmpty ? "" : " and catches all \(report.mutants.count) mutants"
+            return "✓ \(id) solution passes its \(report.checks.count) checks" + caught
+        case (.starters, true) where report.outcome == .mutantsSurvived:
+            return "✓ \(id) starter fails (lets \(report.mutants.filter { !$0.caught }.count) of \(report.mutants.count) mutants through)"
+        case (.starters, true) where report.outcome == .noTestsWritten:
+            return "✓ \(id) starter fails (holds no test)"
         case (.starters, true):
             return report.outcome == .compileFailed
                 ? "✓ \(id) starter fails (does not compile)"
@@ -23,7 +28,7 @@ public enum VerificationLine {
 
     static func problem(_ report: CheckReport) -> String {
         switch report.outcome {
-        case .passed:
+        case .passed where !report.mutants.contains(where: { $0.report.outcome == .compileFailed }):
             return "it passed"
         case .checksFailed:
             return report.checks.filter { !$0.passed }.map { check in
@@ -40,6 +45,13 @@ public enum VerificationLine {
             return "ran longer than \(seconds) s"
         case .cancelled:
             return "cancelled"
+        case .noTestsWritten:
+            return "holds no XCTestCase with test methods"
+        case .mutantsSurvived:
+            return "lets mutants through: " + report.mutants.filter { !$0.caught }.map(\.mutant.id).joined(separator: ", ")
+        case .passed:
+            return "mutants that do not compile with it (fix the mutant): "
+                + report.mutants.filter { $0.report.outcome == .compileFailed }.map(\.mutant.id).joined(separator: ", ")
         }
     }
 }

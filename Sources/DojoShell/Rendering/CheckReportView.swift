@@ -13,13 +13,27 @@ struct CheckReportView {
     func show(_ report: CheckReport, exercise: Exercise, learnerFile: URL) {
         let total = report.checks.count
         switch report.outcome {
+        case .passed where exercise.kind == .test:
+            printer.success("\(exercise.id) passed: your tests pass on the correct code and catch all \(report.mutants.count) planted bugs.")
+            showMutants(report.mutants)
         case .passed:
             printer.success("\(exercise.id) passed: all \(total) \(total == 1 ? "check" : "checks") hold.")
+            showChecks(report.checks)
+        case .checksFailed where exercise.kind == .test:
+            let failed = report.checks.filter { !$0.passed }.count
+            printer.failure("\(exercise.id): \(failed) of \(total) \(total == 1 ? "test fails" : "tests fail") against the correct code. A test must pass when nothing is broken, before it can catch bugs.")
             showChecks(report.checks)
         case .checksFailed:
             let failed = report.checks.filter { !$0.passed }.count
             printer.failure("\(exercise.id): \(failed) of \(total) \(total == 1 ? "check" : "checks") failed.")
             showChecks(report.checks)
+        case .noTestsWritten:
+            printer.failure("\(exercise.id): your file holds no test yet. Write a `final class …: XCTestCase` with at least one `func test…()` method.")
+        case .mutantsSurvived:
+            let missed = report.mutants.filter { !$0.caught }.count
+            printer.failure("\(exercise.id): your tests pass on the correct code, but let \(missed) of \(report.mutants.count) planted bugs through.")
+            showMutants(report.mutants)
+            printer.note("A test catches a bug when it fails on the broken code. Assert on what the code must do: what was posted, how often, with which arguments.")
         case .compileFailed:
             printer.failure("\(exercise.id) does not compile yet.")
             showDiagnostics(report.diagnostics, learnerFile: learnerFile, checksFile: exercise.checks)
@@ -51,6 +65,17 @@ struct CheckReportView {
                 let (message, detail) = failure.parts
                 if !message.isEmpty { printer.line(message, indent: "      ") }
                 if !detail.isEmpty { printer.line(printer.paint(detail, ANSI.dim), indent: "      ") }
+            }
+        }
+    }
+
+    private func showMutants(_ mutants: [MutantResult]) {
+        for result in mutants {
+            if result.caught {
+                let by = result.caughtBy.isEmpty ? "" : " (by '\(result.caughtBy.joined(separator: "', '"))')"
+                printer.line(printer.paint("✓ caught: " + result.mutant.description + by, ANSI.dim), indent: "  ")
+            } else {
+                printer.line(printer.paint("✗", ANSI.red) + " your test did not notice: " + result.mutant.description, indent: "  ")
             }
         }
     }

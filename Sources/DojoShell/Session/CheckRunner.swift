@@ -29,7 +29,7 @@ struct CheckRunner {
         let report: CheckReport
         do {
             report = try await checker.check(exercise, source: file, isCancelled: { latch.isCancelled() }) { phase in
-                Task { @MainActor in spinner.label = phase == .compiling ? "Compiling \(exercise.id)" : "Running the checks of \(exercise.id)" }
+                Task { @MainActor in spinner.label = Self.label(for: phase, exercise: exercise) }
             }
         } catch {
             spinner.stop()
@@ -56,6 +56,14 @@ struct CheckRunner {
             printer.note("Fix your file ('edit'), then 'check' again. Stuck? 'hint'.")
         }
         return report
+    }
+
+    static func label(for phase: ExerciseChecker.Phase, exercise: Exercise) -> String {
+        switch phase {
+        case .compiling: return "Compiling \(exercise.id)"
+        case .running: return exercise.kind == .test ? "Running your tests of \(exercise.id)" : "Running the checks of \(exercise.id)"
+        case .mutants: return "Running your tests against \(exercise.mutants.count) planted bugs"
+        }
     }
 
     private func nextStep(after exercise: Exercise) -> String {
