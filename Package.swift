@@ -56,14 +56,16 @@ let package = Package(
         ] + lessonModules.map { .target(name: $0) }),
 
         // MARK: Tests
+        // Fakes and lesson fixtures shared by the engine's and the shell's tests.
+        .target(name: "DojoTestSupport", dependencies: ["DojoCore", "ChildProcess"], path: "Tests/DojoTestSupport"),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
-        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore"]),
-        .testTarget(name: "DojoShellTests", dependencies: ["DojoShell"]),
+        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "ChildProcess", "DojoTestSupport"]),
+        .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ChildProcess", "LessonSupport", "DojoTestSupport"]),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
-        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "DojoCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "DojoCore", "ChildProcess", "DojoTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,6 +27,9 @@ public struct CheckReport: Sendable {
     public let diagnostics: [CompilerDiagnostic]
     /// For a test-writing exercise: how each mutant fared against the learner's tests.
     public let mutants: [MutantResult]
+    /// For a test-writing exercise: the classes of `checks` that are the learner's own tests
+    /// (the others are the lesson's checks on the learner's file).
+    public var learnerTestClasses: Set<String> = []
     /// What the learner's code printed (capped).
     public let output: String
     public let droppedOutputBytes: Int

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One message from the Swift compiler, with the notes that belong to it.
 public struct CompilerDiagnostic: Equatable, Sendable {
     public enum Severity: String, Sendable { case error, warning, note }
@@ -19,16 +21,23 @@ public struct CompilerDiagnostic: Equatable, Sendable {
     }
 
     /// Parses swiftc's output in `-diagnostic-style=llvm` form: `path:line:col: severity: message`.
-    /// Notes attach to the diagnostic before them; other lines (source excerpts) are skipped.
+    /// Other lines (source excerpts) are skipped.
+    ///
+    /// A note usually belongs to the diagnostic before it, but swiftc prints several
+    /// "does not conform to protocol 'P'" errors first and all their notes after; a note made
+    /// in `P.swift` then goes to the error that names `'P'`.
     public static func parse(_ output: String) -> [CompilerDiagnostic] {
         var diagnostics: [CompilerDiagnostic] = []
         for rawLine in output.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let diagnostic = parseLine(String(rawLine)) else { continue }
-            if diagnostic.severity == .note, !diagnostics.isEmpty {
-                diagnostics[diagnostics.count - 1].notes.append(diagnostic)
-            } else if diagnostic.severity != .note {
+            guard diagnostic.severity == .note else {
                 diagnostics.append(diagnostic)
+                continue
             }
+            guard !diagnostics.isEmpty else { continue }
+            let declaredIn = "'" + URL(fileURLWithPath: diagnostic.file).deletingPathExtension().lastPathComponent + "'"
+            let owner = diagnostics.lastIndex { $0.message.contains(declaredIn) } ?? diagnostics.count - 1
+            diagnostics[owner].notes.append(diagnostic)
         }
         return diagnostics
     }

@@ -10,6 +10,25 @@ public enum CompilerMessageExplainer {
         return nil
     }
 
+    /// The explanation for a diagnostic, looking at its notes too: they often say more
+    /// precisely what is wrong than the message does.
+    public static func explanation(for diagnostic: CompilerDiagnostic) -> String? {
+        let notes = diagnostic.notes.map(\.message)
+        if notes.contains(where: { $0.contains("candidate has non-matching type") }) {
+            return "You have a property with the right name, but of another type. The protocol asks for exactly the type its note names (for example `any Clock`): write that type out, as in `let clock: any Clock = FixedClock(date: …)`."
+        }
+        if let range = diagnostic.message.range(of: "does not conform to protocol 'Uses") {
+            let name = diagnostic.message[range.upperBound...].prefix { $0 != "'" }
+            return "Your class says it needs a \(name.lowercased()) (it adopts `Uses\(name)`, directly or through another protocol), but it does not supply one. Add the property the note names, with exactly that name and type."
+        }
+        return explanation(for: diagnostic.message)
+    }
+
+    /// Notes that help in an IDE (which offers a fix-it) but are noise in a terminal.
+    public static func isNoise(_ note: CompilerDiagnostic) -> Bool {
+        note.message.hasPrefix("add stubs for conformance")
+    }
+
     private static let rules: [(fragment: String, explanation: String)] = [
         ("does not conform to protocol",
          "A type promised to conform to a protocol but lacks one of its requirements. The compiler lists what is missing in the notes below; add it (with the exact name and type) to the type."),

@@ -75,11 +75,12 @@ public struct ExerciseChecker: Sendable {
             return CheckReport(exerciseID: exercise.id, outcome: .noTestsWritten, duration: started.duration(to: .now))
         }
         let extraChecks = exercise.hasChecks ? TestCaseDiscovery.testCases(in: try fileSystem.text(of: exercise.checks)) : []
-        let onSubject = try await compileAndRun(
+        var onSubject = try await compileAndRun(
             exerciseID: exercise.id,
             sources: [source] + exercise.subject + (exercise.hasChecks ? [exercise.checks] : []) + exercise.support,
             testCases: learnerTests + extraChecks, isCancelled: isCancelled, onPhase: onPhase
         )
+        onSubject.learnerTestClasses = Set(learnerTests.map(\.className))
         guard onSubject.passed else { return onSubject }
 
         onPhase(.mutants)
@@ -116,10 +117,12 @@ public struct ExerciseChecker: Sendable {
         } else {
             outcome = .passed
         }
-        return CheckReport(
+        var report = CheckReport(
             exerciseID: exercise.id, outcome: outcome, checks: onSubject.checks, mutants: finished,
             output: onSubject.output, droppedOutputBytes: onSubject.droppedOutputBytes, duration: started.duration(to: .now)
         )
+        report.learnerTestClasses = onSubject.learnerTestClasses
+        return report
     }
 
     /// Compiles `sources` with a generated main that runs `testCases`, runs it, and reports.
@@ -201,7 +204,9 @@ public struct ExerciseChecker: Sendable {
         exerciseID: String, run: ChildProcessResult, checks: [CheckResult], expectedCount: Int,
         settings: CheckSettings, duration: Duration
     ) -> CheckReport {
-        let output = LearnerOutput.extract(standardOutput: run.standardOutput, standardError: run.standardError)
+        let output = LearnerOutput.extract(
+            standardOutput: run.standardOutput, standardError: run.standardError, failures: checks.flatMap(\.failures)
+        )
         func make(_ outcome: CheckReport.Outcome) -> CheckReport {
             CheckReport(
                 exerciseID: exerciseID, outcome: outcome, checks: checks, output: output,

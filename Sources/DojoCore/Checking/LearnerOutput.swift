@@ -1,6 +1,14 @@
+import Foundation
+
 /// Separates what the learner's code printed from XCTest's own progress lines.
 enum LearnerOutput {
-    static func extract(standardOutput: String, standardError: String) -> String {
+    static func extract(standardOutput: String, standardError: String, failures: [CheckFailure] = []) -> String {
+        var standardOutput = standardOutput
+        // XCTest prints each failure message as is, and a message may span several lines;
+        // remove each whole message so none of its lines is taken for the learner's output.
+        for failure in failures where failure.description.contains("\n") {
+            standardOutput = standardOutput.replacingOccurrences(of: failure.description, with: "")
+        }
         let kept = standardOutput.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
             !(line.hasPrefix("Test Suite '") || line.hasPrefix("Test Case '") || line.hasPrefix("\t Executed ")
                 || isXCTestFailureLine(line))

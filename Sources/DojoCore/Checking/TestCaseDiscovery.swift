@@ -6,9 +6,19 @@ public struct DiscoveredTestCase: Equatable, Sendable {
     public struct Method: Equatable, Sendable {
         public let name: String
         public let isAsync: Bool
+
+        public init(name: String, isAsync: Bool) {
+            self.name = name
+            self.isAsync = isAsync
+        }
     }
     public let className: String
     public let methods: [Method]
+
+    public init(className: String, methods: [Method]) {
+        self.className = className
+        self.methods = methods
+    }
 }
 
 /// Finds the test cases in a checks file by parsing it with SwiftParser.

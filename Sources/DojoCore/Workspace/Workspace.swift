@@ -58,7 +58,13 @@ public struct Workspace: Sendable {
         var backup: URL?
         if fileSystem.fileExists(at: learnerFile) {
             let stamp = ProgressStore.stamp(timeSource.now())
-            let destination = backupsFolder.appendingPathComponent("\(exercise.id)-\(stamp)-\(exercise.fileName)")
+            var destination = backupsFolder.appendingPathComponent("\(exercise.id)-\(stamp)-\(exercise.fileName)")
+            var counter = 2
+            // Never overwrite an earlier backup, even one made within the same second.
+            while fileSystem.fileExists(at: destination) {
+                destination = backupsFolder.appendingPathComponent("\(exercise.id)-\(stamp)-\(counter)-\(exercise.fileName)")
+                counter += 1
+            }
             try fileSystem.moveItem(at: learnerFile, to: destination)
             backup = destination
         }

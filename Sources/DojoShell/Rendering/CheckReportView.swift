@@ -20,9 +20,18 @@ struct CheckReportView {
             printer.success("\(exercise.id) passed: all \(total) \(total == 1 ? "check" : "checks") hold.")
             showChecks(report.checks)
         case .checksFailed where exercise.kind == .test:
-            let failed = report.checks.filter { !$0.passed }.count
-            printer.failure("\(exercise.id): \(failed) of \(total) \(total == 1 ? "test fails" : "tests fail") against the correct code. A test must pass when nothing is broken, before it can catch bugs.")
-            showChecks(report.checks)
+            // The learner's own tests and the lesson's checks on their file fail for different
+            // reasons, so they are reported apart.
+            let own = report.checks.filter { report.learnerTestClasses.contains($0.testCase) }
+            let lessons = report.checks.filter { !report.learnerTestClasses.contains($0.testCase) }
+            if lessons.contains(where: { !$0.passed }) {
+                printer.failure("\(exercise.id): \(lessons.filter { !$0.passed }.count) of \(lessons.count) checks on your file failed.")
+                showChecks(lessons)
+            }
+            if own.contains(where: { !$0.passed }) {
+                printer.failure("\(exercise.id): \(own.filter { !$0.passed }.count) of \(own.count) of your tests fail against the correct code. A test must pass when nothing is broken, before it can catch bugs.")
+                showChecks(own)
+            }
         case .checksFailed:
             let failed = report.checks.filter { !$0.passed }.count
             printer.failure("\(exercise.id): \(failed) of \(total) \(total == 1 ? "check" : "checks") failed.")
@@ -33,7 +42,7 @@ struct CheckReportView {
             let missed = report.mutants.filter { !$0.caught }.count
             printer.failure("\(exercise.id): your tests pass on the correct code, but let \(missed) of \(report.mutants.count) planted bugs through.")
             showMutants(report.mutants)
-            printer.note("A test catches a bug when it fails on the broken code. Assert on what the code must do: what was posted, how often, with which arguments.")
+            printer.note("A test catches a bug when it fails on the broken code: assert on everything the code must do, not just that it ran.")
         case .compileFailed:
             printer.failure("\(exercise.id) does not compile yet.")
             showDiagnostics(report.diagnostics, learnerFile: learnerFile, checksFile: exercise.checks)
@@ -64,7 +73,8 @@ struct CheckReportView {
             for failure in check.failures {
                 let (message, detail) = failure.parts
                 if !message.isEmpty { printer.line(message, indent: "      ") }
-                if !detail.isEmpty { printer.line(printer.paint(detail, ANSI.dim), indent: "      ") }
+                // XCTFail's detail is the bare word "failed", which says nothing.
+                if !detail.isEmpty && detail != "failed" { printer.line(printer.paint(detail, ANSI.dim), indent: "      ") }
             }
         }
     }
@@ -94,11 +104,11 @@ struct CheckReportView {
                 printer.note("    (This line is in the exercise's checks, which use your code the way the task describes.)")
             }
             showSourceLine(of: diagnostic)
-            for note in diagnostic.notes.prefix(3) {
+            for note in diagnostic.notes.filter({ !CompilerMessageExplainer.isNoise($0) }).prefix(3) {
                 let where_ = URL(fileURLWithPath: note.file).lastPathComponent
                 printer.line(printer.paint("note:", ANSI.dim) + " \(note.message) (\(where_):\(note.line))", indent: "    ")
             }
-            if let plain = CompilerMessageExplainer.explanation(for: diagnostic.message) {
+            if let plain = CompilerMessageExplainer.explanation(for: diagnostic) {
                 printer.line("In plain words: " + plain, indent: "    ")
             }
         }

@@ -1,0 +1,180 @@
+import DojoCore
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// The checker with the real compiler, on purpose-made exercises.
+@Suite(.serialized) struct ExerciseCheckerTests {
+    let folder: TemporaryFolder
+    let fileSystem = LocalFileSystem()
+    let arithmetic: Exercise
+    let counting: Exercise
+
+    init() throws {
+        folder = try TemporaryFolder("checker")
+        let lessons = folder.url.appendingPathComponent("Lessons")
+        try LessonFixture.arithmetic().write(into: lessons, fileSystem: fileSystem)
+        try LessonFixture.testWriting().write(into: lessons, fileSystem: fileSystem)
+        let catalog = LessonCatalog.load(from: lessons, fileSystem: fileSystem)
+        arithmetic = try #require(catalog.exercise(id: "arithmetic.1"))
+        counting = try #require(catalog.exercise(id: "testing.1"))
+    }
+
+    /// Writes a learner file and checks it.
+    func check(_ source: String, exercise: Exercise? = nil, timeout: Duration = .seconds(10), isCancelled: @escaping @Sendable () -> Bool = { false }) async throws -> CheckReport {
+        let exercise = exercise ?? arithmetic
+        let file = folder.url.appendingPathComponent("learner/\(UUID().uuidString)/\(exercise.fileName)")
+        try fileSystem.write(source, to: file)
+        var settings = CheckSettings()
+        settings.timeout = timeout
+        return try await RealChecker.make(settings: settings, scratch: folder.url.appendingPathComponent("scratch"))
+            .check(exercise, source: file, isCancelled: isCancelled)
+    }
+
+    @Test func aCorrectFilePassesEveryCheck() async throws {
+        let report = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
+        #expect(report.outcome == .passed)
+        #expect(report.checks.map(\.readableName) == ["doubles two", "doubles zero"])
+    }
+
+    @Test func aWrongFileFailsWithTheChecksOwnMessage() async throws {
+        let report = try await check("func double(_ value: Int) -> Int { value + 2 }\n")
+        #expect(report.outcome == .checksFailed)
+        let failed = report.checks.filter { !$0.passed }
+        #expect(failed.map(\.name) == ["testDoublesZero"])
+        #expect(failed[0].failures.first?.parts.message == "double(0) should be 0")
+        #expect(failed[0].failures.first?.parts.detail == #"XCTAssertEqual failed: ("2") is not equal to ("0")"#)
+    }
+
+    @Test func aCompileErrorPointsAtTheLearnersFileAndLine() async throws {
+        let report = try await check("func double(_ value: Int) -> Int {\n    value * tw0\n}\n")
+        #expect(report.outcome == .compileFailed)
+        let error = try #require(report.diagnostics.first)
+        #expect(error.file.hasSuffix("/Doubler.swift"))
+        #expect(error.line == 2)
+        #expect(error.message == "cannot find 'tw0' in scope")
+    }
+
+    @Test func aForceUnwrapOfNilIsACrashWithTheRuntimesMessage() async throws {
+        let report = try await check("func double(_ value: Int) -> Int {\n    let nothing: Int? = nil\n    return nothing! * value\n}\n")
+        guard case .crashed(let crash) = report.outcome else {
+            Issue.record("expected a crash, got \(report.outcome)")
+            return
+        }
+        #expect(crash.checkName == "doubles two")
+        #expect(crash.signal.contains("SIGILL") || crash.signal.contains("SIGTRAP"))
+        #expect(crash.message?.contains("Unexpectedly found nil while unwrapping an Optional value") == true)
+    }
+
+    @Test func endlessRecursionIsACrashNotAHang() async throws {
+        let report = try await check("func double(_ value: Int) -> Int { double(value) + 1 }\n")
+        guard case .crashed(let crash) = report.outcome else {
+            Issue.record("expected a crash, got \(report.outcome)")
+            return
+        }
+        #expect(crash.signal.contains("SIGSEGV"))
+    }
+
+    @Test func anEndlessLoopIsStoppedByTheTimeout() async throws {
+        let started = ContinuousClock.now
+        let report = try await check("func double(_ value: Int) -> Int {\n    while true {}\n}\n", timeout: .seconds(2))
+        #expect(report.outcome == .timedOut(seconds: 2))
+        #expect(report.checks.first { !$0.finished }?.name == "testDoublesTwo")
+        #expect(started.duration(to: .now) < .seconds(30))
+    }
+
+    @Test func aGrandchildLeftSleepingIsKilledWithTheRun() async throws {
+        let marker = folder.url.appendingPathComponent("grandchild.pid").path
+        let source = """
+        import Glibc
+        func double(_ value: Int) -> Int {
+            // Leaves `sleep` running in the background, as a careless test helper might.
+            var pid: pid_t = 0
+            let words: [String] = ["/bin/sh", "-c", "sleep 300 & echo $! > \(marker)"]
+            var arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+            posix_spawn(&pid, "/bin/sh", nil, nil, &arguments, environ)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            return value * 2
+        }
+        """
+        let started = ContinuousClock.now
+        let report = try await check(source)
+        #expect(report.outcome == .passed)
+        #expect(started.duration(to: .now) < .seconds(60))
+        let pid = try #require(Int32(try String(contentsOfFile: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        // The sleeper must be gone (or at most a zombie waiting for init to reap it).
+        var alive = kill(pid, 0) == 0
+        if alive, let state = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) {
+            alive = !state.contains(") Z ")
+        }
+        #expect(!alive, "the grandchild \(pid) outlived the check")
+    }
+
+    @Test func hugeOutputIsCappedAndTheCheckStillPasses() async throws {
+        let source = """
+        func double(_ value: Int) -> Int {
+            let line = String(repeating: "x", count: 1023)
+            for _ in 0..<4096 { print(line) }
+            return value * 2
+        }
+        """
+        let report = try await check(source)
+        #expect(report.outcome == .passed)
+        #expect(report.droppedOutputBytes > 0)
+        #expect(report.output.utf8.count <= 1 << 20)
+    }
+
+    @Test func printedOutputIsKeptWithoutXCTestsOwnLines() async throws {
+        let report = try await check("func double(_ value: Int) -> Int {\n    print(\"doubling \\(value)\")\n    return value * 2\n}\n")
+        #expect(report.output == "doubling 2\ndoubling 0")
+    }
+
+    @Test func endingTheProgramEarlyIsNeverAPass() async throws {
+        let report = try await check("import Foundation\nfunc double(_ value: Int) -> Int {\n    exit(0)\n}\n")
+        guard case .crashed(let crash) = report.outcome else {
+            Issue.record("expected an early end to be reported, got \(report.outcome)")
+            return
+        }
+        #expect(crash.signal == "ended early with exit status 0")
+    }
+
+    @Test func cancellingStopsTheCheck() async throws {
+        let report = try await check("func double(_ value: Int) -> Int {\n    while true {}\n}\n", timeout: .seconds(60), isCancelled: { true })
+        #expect(report.outcome == .cancelled)
+    }
+
+    // MARK: Test-writing exercises
+
+    @Test func aTestThatAssertsNothingLetsEveryMutantThrough() async throws {
+        let report = try await check(try fileSystem.text(of: counting.starter), exercise: counting)
+        #expect(report.outcome == .mutantsSurvived)
+        #expect(report.mutants.filter { !$0.caught }.map(\.mutant.description) == ["the counter never counts", "the counter counts twice"])
+    }
+
+    @Test func aGoodTestCatchesEveryMutant() async throws {
+        let report = try await check(try fileSystem.text(of: counting.solution), exercise: counting)
+        #expect(report.outcome == .passed)
+        #expect(report.mutants.allSatisfy { $0.caught })
+        #expect(report.mutants.first?.caughtBy == ["increment"])
+    }
+
+    @Test func aHalfGoodTestNamesTheMutantItMissed() async throws {
+        let test = "import XCTest\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        let counter = Counter()\n        counter.increment()\n        XCTAssertGreaterThan(counter.value, 0)\n    }\n}\n"
+        let report = try await check(test, exercise: counting)
+        #expect(report.outcome == .mutantsSurvived)
+        #expect(report.mutants.filter { !$0.caught }.map(\.mutant.id) == ["counts-twice"])
+    }
+
+    @Test func aTestThatFailsOnTheCorrectCodeIsReportedBeforeAnyMutant() async throws {
+        let test = "import XCTest\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        XCTAssertEqual(Counter().value, 1, \"expects too much\")\n    }\n}\n"
+        let report = try await check(test, exercise: counting)
+        #expect(report.outcome == .checksFailed)
+        #expect(report.mutants.isEmpty)
+    }
+
+    @Test func aFileWithoutTestsIsToldSo() async throws {
+        let report = try await check("// nothing yet\n", exercise: counting)
+        #expect(report.outcome == .noTestsWritten)
+    }
+}

@@ -1,0 +1,128 @@
+import DojoCore
+import DojoTestSupport
+import Foundation
+import Testing
+
+@Suite struct LessonLoaderTests {
+    let fileSystem = InMemoryFileSystem()
+    let lessons = URL(fileURLWithPath: "/lessons")
+
+    func catalog(_ fixtures: LessonFixture...) throws -> LessonCatalog {
+        for fixture in fixtures { try fixture.write(into: lessons, fileSystem: fileSystem) }
+        return LessonCatalog.load(from: lessons, fileSystem: fileSystem)
+    }
+
+    @Test func aWellFormedLessonLoadsWithItsPagesInOrderAndItsExercisesNumbered() throws {
+        let catalog = try catalog(.arithmetic())
+        #expect(catalog.problems.isEmpty)
+        let lesson = try #require(catalog.lesson(id: "arithmetic"))
+        #expect(lesson.title == "Arithmetic")
+        #expect(lesson.pages.map(\.title) == ["First page", "Second page"])
+        #expect(lesson.exercises.map(\.id) == ["arithmetic.1"])
+        #expect(lesson.exercises[0].hints == ["Multiply.", "By two."])
+        #expect(lesson.exercises[0].fileName == "Doubler.swift")
+        #expect(lesson.exercises[0].kind == .implement)
+    }
+
+    @Test func lessonsAreOrderedByTheirNumberPrefix() throws {
+        let catalog = try catalog(.testWriting(folderName: "02-testing"), .arithmetic(folderName: "01-arithmetic"))
+        #expect(catalog.lessons.map(\.id) == ["arithmetic", "testing"])
+        #expect(catalog.lesson(after: "arithmetic")?.id == "testing")
+        #expect(catalog.lesson(before: "arithmetic") == nil)
+    }
+
+    @Test func aTestWritingExerciseLoadsItsSubjectAndMutants() throws {
+        let exercise = try #require(try catalog(.testWriting()).exercise(id: "testing.1"))
+        #expect(exercise.kind == .test)
+        #expect(exercise.subject.map(\.lastPathComponent) == ["Counter.swift"])
+        #expect(exercise.mutants.map(\.id) == ["never-counts", "counts-twice"])
+        #expect(exercise.mutants[0].description == "the counter never counts")
+        #expect(!exercise.hasChecks)
+    }
+
+    @Test func aManifestThatIsNotYAMLIsReportedWithItsPathAndTheOtherLessonsStillLoad() throws {
+        var broken = LessonFixture.arithmetic(folderName: "02-broken")
+        broken.files["lesson.yaml"] = "title: [unclosed\n"
+        let catalog = try catalog(.arithmetic(), broken)
+        #expect(catalog.lessons.map(\.id) == ["arithmetic"])
+        #expect(catalog.problems.count == 1)
+        #expect(catalog.problems[0].path == "/lessons/02-broken/lesson.yaml")
+        #expect(catalog.problems[0].problem.contains("YAML"))
+    }
+
+    @Test func aMissingManifestFieldIsNamed() throws {
+        var broken = LessonFixture.arithmetic()
+        broken.files["lesson.yaml"] = "title: \"T\"\nmodule: NoDI\nexercises: []\n"
+        let problem = try #require(try catalog(broken).problems.first)
+        #expect(problem.problem == "the field 'summary' is missing")
+    }
+
+    @Test func aMissingFieldInsideAnExerciseNamesTheExercise() throws {
+        var broken = LessonFixture.arithmetic()
+        broken.files["lesson.yaml"] = "title: \"T\"\nsummary: \"S\"\nmodule: NoDI\nexercises:\n  - title: \"X\"\n    task: \"Y\"\n    hints: []\n"
+        let problem = try #require(try catalog(broken).problems.first)
+        #expect(problem.problem == "the field 'file' is missing in exercises.[0]")
+    }
+
+    @Test func aMissingStarterIsReportedByItsPath() throws {
+        var broken = LessonFixture.arithmetic()
+        broken.files.removeValue(forKey: "exercises/1/starter.swift")
+        let problem = try #require(try catalog(broken).problems.first)
+        #expect(problem.path == "/lessons/01-arithmetic/exercises/1/starter.swift")
+        #expect(problem.problem == "is missing (exercise arithmetic.1 needs it)")
+    }
+
+    @Test func aPageThatIsNotUTF8IsReportedByItsPath() throws {
+        try LessonFixture.arithmetic().write(into: lessons, fileSystem: fileSystem)
+        let page = lessons.appendingPathComponent("01-arithmetic/pages/01-first.md")
+        try fileSystem.write(Data([0x23, 0x20, 0xff, 0xfe, 0x0a]), to: page)
+        let catalog = LessonCatalog.load(from: lessons, fileSystem: fileSystem)
+        #expect(catalog.lessons.isEmpty)
+        #expect(catalog.problems.first?.path == page.path)
+        #expect(catalog.problems.first?.problem == "is not UTF-8 text; save it as UTF-8")
+    }
+
+    @Test func aLessonWithoutPagesIsReported() throws {
+        var broken = LessonFixture.arithmetic()
+        broken.files = broken.files.filter { !$0.key.hasPrefix("pages/") }
+        let problem = try #require(try catalog(broken).problems.first)
+        #expect(problem.problem == "the pages folder is missing")
+    }
+
+    @Test func aTestWritingExerciseWithoutMutantsIsReported() throws {
+        var broken = LessonFixture.testWriting()
+        broken.files["lesson.yaml"] = broken.files["lesson.yaml"]!.components(separatedBy: "    mutants:")[0]
+        let problem = try #require(try catalog(broken).problems.first)
+        #expect(problem.problem.contains("declares no mutants"))
+    }
+
+    @Test func aMutantFileThatReplacesNoSubjectFileIsReported() throws {
+        var broken = LessonFixture.testWriting()
+        broken.files["exercises/1/mutants/never-counts/Other.swift"] = "// stray\n"
+        let problem = try #require(try catalog(broken).problems.first)
+        #expect(problem.path.hasSuffix("mutants/never-counts/Other.swift"))
+        #expect(problem.problem.contains("replaces no file of subject/"))
+    }
+
+    @Test func twoLessonsWithTheSameIdKeepTheFirst() throws {
+        let catalog = try catalog(.arithmetic(folderName: "01-arithmetic"), .arithmetic(folderName: "02-arithmetic"))
+        #expect(catalog.lessons.count == 1)
+        #expect(catalog.problems.first?.problem == "another lesson already has the id 'arithmetic'")
+    }
+
+    @Test func aMissingLessonsFolderIsOneProblemNotACrash() {
+        let catalog = LessonCatalog.load(from: URL(fileURLWithPath: "/nowhere"), fileSystem: fileSystem)
+        #expect(catalog.lessons.isEmpty)
+        #expect(catalog.problems.first?.problem == "the lessons folder cannot be read")
+    }
+
+    @Test(arguments: [("01-no-di", "no-di"), ("12-dependency-values", "dependency-values")])
+    func theLessonIdIsTheFolderNameWithoutItsNumber(folder: String, id: String) {
+        #expect(LessonLoader.lessonID(forFolderNamed: folder) == id)
+    }
+
+    @Test(arguments: ["no-di", "01_no-di", "01-", "-x", "01-No-DI"])
+    func foldersWithoutANumberPrefixAreNotLessons(folder: String) {
+        #expect(LessonLoader.lessonID(forFolderNamed: folder) == nil)
+    }
+}

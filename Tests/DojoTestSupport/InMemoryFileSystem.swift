@@ -1,0 +1,85 @@
+import DojoCore
+import Foundation
+
+/// A file system held in memory, for tests that must not touch the disk.
+public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
+    // All state is guarded by `lock`, which makes the `@unchecked Sendable` safe.
+    private let lock = NSLock()
+    private var files: [String: Data] = [:]
+    private var modified: [String: Date] = [:]
+    private var folders: Set<String> = ["/"]
+    /// Paths whose writes fail, to test how errors are reported.
+    public var unwritablePaths: Set<String> = []
+
+    public init() {}
+
+    private func key(_ url: URL) -> String { url.standardizedFileURL.path }
+
+    public func fileExists(at url: URL) -> Bool { lock.withLock { files[key(url)] != nil } }
+    public func directoryExists(at url: URL) -> Bool { lock.withLock { folders.contains(key(url)) } }
+
+    public func contents(of url: URL) throws -> Data {
+        try lock.withLock {
+            guard let data = files[key(url)] else { throw CocoaError(.fileReadNoSuchFile) }
+            return data
+        }
+    }
+
+    public func write(_ data: Data, to url: URL) throws {
+        if unwritablePaths.contains(key(url)) { throw CocoaError(.fileWriteNoPermission) }
+        try createDirectory(at: url.deletingLastPathComponent())
+        lock.withLock {
+            files[key(url)] = data
+            modified[key(url)] = Date()
+        }
+    }
+
+    public func createDirectory(at url: URL) throws {
+        lock.withLock {
+            var path = key(url)
+            while path != "/" && !path.isEmpty {
+                folders.insert(path)
+                path = (path as NSString).deletingLastPathComponent
+            }
+        }
+    }
+
+    public func contentsOfDirectory(at url: URL) throws -> [URL] {
+        try lock.withLock {
+            let folder = key(url)
+            guard folders.contains(folder) else { throw CocoaError(.fileReadNoSuchFile) }
+            let prefix = folder == "/" ? "/" : folder + "/"
+            let children = Set((Array(files.keys) + Array(folders)).compactMap { path -> String? in
+                guard path.hasPrefix(prefix), path != folder else { return nil }
+                let rest = path.dropFirst(prefix.count)
+                guard let name = rest.split(separator: "/").first, !name.hasPrefix(".") else { return nil }
+                return prefix + name
+            })
+            return children.sorted().map { URL(fileURLWithPath: $0) }
+        }
+    }
+
+    public func copyItem(at source: URL, to destination: URL) throws {
+        if fileExists(at: destination) { throw CocoaError(.fileWriteFileExists) }
+        try write(try contents(of: source), to: destination)
+    }
+
+    public func moveItem(at source: URL, to destination: URL) throws {
+        if fileExists(at: destination) { throw CocoaError(.fileWriteFileExists) }
+        try write(try contents(of: source), to: destination)
+        try removeItem(at: source)
+    }
+
+    public func removeItem(at url: URL) throws {
+        lock.withLock {
+            let path = key(url)
+            files = files.filter { $0.key != path && !$0.key.hasPrefix(path + "/") }
+            folders = folders.filter { $0 != path && !$0.hasPrefix(path + "/") }
+        }
+    }
+
+    public func modificationDate(of url: URL) -> Date? { lock.withLock { modified[key(url)] } }
+
+    /// Every file path, sorted: handy in assertions.
+    public var allFiles: [String] { lock.withLock { files.keys.sorted() } }
+}

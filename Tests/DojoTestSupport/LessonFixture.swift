@@ -1,0 +1,89 @@
+import DojoCore
+import Foundation
+
+/// A small lesson written by a test: a folder name and its files by relative path.
+public struct LessonFixture: Sendable {
+    public var folderName: String
+    public var files: [String: String]
+
+    public init(folderName: String, files: [String: String]) {
+        self.folderName = folderName
+        self.files = files
+    }
+
+    /// Writes the lesson into `lessonsFolder` and returns its folder.
+    @discardableResult
+    public func write(into lessonsFolder: URL, fileSystem: any FileSystem) throws -> URL {
+        let folder = lessonsFolder.appendingPathComponent(folderName)
+        try fileSystem.createDirectory(at: folder)
+        for (path, text) in files {
+            try fileSystem.write(text, to: folder.appendingPathComponent(path))
+        }
+        return folder
+    }
+
+    /// A lesson whose one exercise needs nothing but the standard library: `double(_:)`.
+    public static func arithmetic(folderName: String = "01-arithmetic") -> LessonFixture {
+        LessonFixture(folderName: folderName, files: [
+            "lesson.yaml": """
+            title: "Arithmetic"
+            summary: "A lesson made for tests."
+            module: NoDI
+            exercises:
+              - title: "Double it"
+                file: Doubler.swift
+                task: "Make `double(_:)` return twice its argument."
+                hints:
+                  - "Multiply."
+                  - "By two."
+            """,
+            "pages/01-first.md": "# First page\n\nSome *text*.\n",
+            "pages/02-second.md": "# Second page\n\nMore text.\n",
+            "exercises/1/starter.swift": "// TODO: return twice the value\nfunc double(_ value: Int) -> Int {\n    return 0\n}\n",
+            "exercises/1/solution.swift": "func double(_ value: Int) -> Int {\n    return value * 2\n}\n",
+            "exercises/1/Checks.swift": """
+            import XCTest
+
+            final class DoublerChecks: XCTestCase {
+                func testDoublesTwo() {
+                    XCTAssertEqual(double(2), 4, "double(2) should be 4")
+                }
+
+                func testDoublesZero() {
+                    XCTAssertEqual(double(0), 0, "double(0) should be 0")
+                }
+            }
+            """,
+        ])
+    }
+
+    /// A test-writing lesson: the learner tests `Counter`, and two mutants break it.
+    public static func testWriting(folderName: String = "02-testing") -> LessonFixture {
+        LessonFixture(folderName: folderName, files: [
+            "lesson.yaml": """
+            title: "Testing"
+            summary: "Learner-written tests against mutants."
+            module: NoDI
+            exercises:
+              - title: "Test the counter"
+                kind: test
+                file: CounterTests.swift
+                task: "Write a test that catches a broken counter."
+                hints:
+                  - "Call increment()."
+                  - "Assert on value."
+                mutants:
+                  - id: never-counts
+                    description: "the counter never counts"
+                  - id: counts-twice
+                    description: "the counter counts twice"
+            """,
+            "pages/01-only.md": "# Only page\n",
+            "exercises/1/subject/Counter.swift": "final class Counter {\n    private(set) var value = 0\n    func increment() { value += 1 }\n}\n",
+            "exercises/1/mutants/never-counts/Counter.swift": "final class Counter {\n    private(set) var value = 0\n    func increment() {}\n}\n",
+            "exercises/1/mutants/counts-twice/Counter.swift": "final class Counter {\n    private(set) var value = 0\n    func increment() { value += 2 }\n}\n",
+            "exercises/1/starter.swift": "import XCTest\n\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        let counter = Counter()\n        counter.increment()\n        // TODO: assert on counter.value\n    }\n}\n",
+            "exercises/1/solution.swift": "import XCTest\n\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        let counter = Counter()\n        counter.increment()\n        XCTAssertEqual(counter.value, 1)\n    }\n}\n",
+        ])
+    }
+}

@@ -1,0 +1,24 @@
+import ChildProcess
+import DojoCore
+import Foundation
+
+/// The checker with the real compiler and the lesson library `swift build` put beside the
+/// running test program, for tests that must compile and run real Swift.
+public enum RealChecker {
+    public static func make(settings: CheckSettings = CheckSettings(), scratch: URL? = nil) throws -> ExerciseChecker {
+        let environment = ProcessInfo.processInfo.environment
+        let fileSystem = LocalFileSystem()
+        let testProgram = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return ExerciseChecker(
+            toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
+            products: try BuildProducts.beside(executable: testProgram, fileSystem: fileSystem),
+            launcher: ChildProcessLauncher(),
+            fileSystem: fileSystem,
+            scratchFolder: scratch ?? FileManager.default.temporaryDirectory.appendingPathComponent("didojo-tests"),
+            moduleCache: URL(fileURLWithPath: home).appendingPathComponent(".cache/didojo/module-cache"),
+            environment: environment,
+            settings: settings
+        )
+    }
+}

@@ -1,0 +1,100 @@
+import ChildProcess
+import DojoCore
+import Foundation
+
+/// Stands in for the compiler and the test program: answers each request as scripted, and
+/// writes the test events the real program would, so the shell's `check` can be tested
+/// without compiling anything.
+public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
+    public enum Behaviour: Sendable {
+        /// Compiles, and every check passes.
+        case pass
+        /// Compiles; the named check fails with `message`.
+        case failCheck(String, message: String)
+        /// Does not compile: an error at `line` of the first source file.
+        case compileError(line: Int, message: String)
+        /// Compiles, then the program crashes with SIGILL during the first check.
+        case crash(message: String)
+        /// Compiling never ends until the run is cancelled.
+        case hang
+    }
+
+    // Guarded by `lock`, which makes the `@unchecked Sendable` safe.
+    private let lock = NSLock()
+    private var _behaviour: Behaviour
+    private var _requests: [ChildProcessRequest] = []
+    private let fileSystem: any FileSystem
+
+    public init(fileSystem: any FileSystem, behaviour: Behaviour = .pass) {
+        self.fileSystem = fileSystem
+        _behaviour = behaviour
+    }
+
+    public var behaviour: Behaviour {
+        get { lock.withLock { _behaviour } }
+        set { lock.withLock { _behaviour = newValue } }
+    }
+
+    public var requests: [ChildProcessRequest] { lock.withLock { _requests } }
+
+    public func run(_ request: ChildProcessRequest, isCancelled: @escaping @Sendable () -> Bool) async throws -> ChildProcessResult {
+        lock.withLock { _requests.append(request) }
+        let behaviour = self.behaviour
+        if request.executable.hasSuffix("swiftc") {
+            switch behaviour {
+            case .compileError(let line, let message):
+                let source = request.arguments.first { $0.hasSuffix(".swift") } ?? "file.swift"
+                return ChildProcessResult(termination: .exited(1), standardError: "\(source):\(line):5: error: \(message)\n")
+            case .hang:
+                while !isCancelled() { try await Task.sleep(for: .milliseconds(5)) }
+                return ChildProcessResult(termination: .signaled(9), cancelled: true)
+            default:
+                return ChildProcessResult(termination: .exited(0))
+            }
+        }
+        return try runProgram(request, behaviour: behaviour)
+    }
+
+    private func runProgram(_ request: ChildProcessRequest, behaviour: Behaviour) throws -> ChildProcessResult {
+        let folder = URL(fileURLWithPath: request.workingDirectory ?? "/")
+        let main = try fileSystem.text(of: folder.appendingPathComponent("main.swift"))
+        let tests = Self.testNames(inGeneratedMain: main)
+        var events: [String] = []
+        func event(_ fields: [String: Any]) {
+            let data = try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
+            events.append(String(decoding: data, as: UTF8.self))
+        }
+        var termination = Termination.exited(0)
+        var standardError = ""
+        for (index, test) in tests.enumerated() {
+            event(["event": "start", "test": test])
+            if case .crash(let message) = behaviour, index == 0 {
+                termination = .signaled(4)
+                standardError = message + "\n"
+                break
+            }
+            if case .failCheck(let name, let message) = behaviour, test.hasSuffix("." + name) {
+                event(["event": "failure", "test": test, "message": "XCTAssertTrue failed - \(message)", "file": "Checks.swift", "line": 3])
+                termination = .exited(1)
+            }
+            event(["event": "finish", "test": test])
+        }
+        let results = request.environment[TestMainGenerator.resultsVariable].map { URL(fileURLWithPath: $0) }
+        if let results {
+            try fileSystem.write(events.joined(separator: "\n") + "\n", to: results)
+        }
+        return ChildProcessResult(termination: termination, standardOutput: "printed by the learner\n", standardError: standardError)
+    }
+
+    /// `Class.testName` for each `("testName", Class.testName)` entry of a generated main.
+    static func testNames(inGeneratedMain main: String) -> [String] {
+        main.split(separator: "\n").compactMap { line in
+            guard let open = line.range(of: "(\"test") else { return nil }
+            let afterComma = line[open.upperBound...].split(separator: ",", maxSplits: 1)
+            guard afterComma.count == 2 else { return nil }
+            return afterComma[1].trimmingCharacters(in: .whitespaces)
+                .replacingOccurrences(of: "asyncTest(", with: "")
+                .trimmingCharacters(in: CharacterSet(charactersIn: "),"))
+        }
+    }
+}
