@@ -45,9 +45,9 @@ public enum CakeDemo: LessonDemo {
             if date != testDay {
                 // Not an oversight: the test composition's clock is written into its class.
                 throw ValidationError("""
-                    the only fixed clock is fixed:\(MixInReadFileServiceTest.day). The test composition \
-                    stops its clock at that day in its class declaration, and in the Cake Pattern a \
-                    different day means a different mix-in class, written before the program is compiled.
+                    the only fixed clock is fixed:\(MixInReadFileServiceTest.day). That day is written into \
+                    the test composition's class; in the Cake Pattern another day means another mix-in \
+                    class, written before compiling.
                     """)
             }
         }
