@@ -16,10 +16,11 @@ final class MixInReadFileServiceTest: ReadFileService {
 }
 
 final class ReadFileServiceTests: XCTestCase {
-    /// A new folder holding `files` (name: contents) for one test to read from.
+    /// A new folder holding `files` (name: contents) for one test to read from; removed after the test.
     private func makeDocumentsFolder(_ files: [String: String]) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cake-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         for (name, contents) in files {
             try contents.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
