@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The lesson modules: each is the runnable code behind one lesson under Lessons/.
 /// Adding a lesson means adding its module here and to `lessonModules`.
-let lessonModules: [String] = ["NoDI"]
+let lessonModules: [String] = ["NoDI", "CakePattern"]
 
 let package = Package(
     name: "DIDojo",
@@ -41,6 +41,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "NoDI", dependencies: ["Domain", "LessonSupport"]),
+        .target(name: "CakePattern", dependencies: [
+            "Domain", "LessonSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         // MARK: The tutor
         .target(name: "DojoCore", dependencies: [
@@ -64,6 +68,8 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "ChildProcess", "DojoTestSupport"]),
         .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ChildProcess", "LessonSupport", "DojoTestSupport"]),
+        // The lesson modules' own code and demos.
+        .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport"] + lessonModules.map { .target(name: $0) }),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
         .testTarget(name: "EndToEndTests", dependencies: ["didojo", "DojoCore", "ChildProcess", "DojoTestSupport"]),
     ],

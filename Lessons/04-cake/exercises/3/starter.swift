@@ -1,0 +1,41 @@
+import CakePattern
+import Domain
+import Foundation
+
+// `FileStore`, `DiskFileStore` and `InMemoryFileStore` are given (see the task).
+
+// TODO: declare the mix-in protocol `UsesFileStore`, with one requirement:
+// `var fileStore: any FileStore { get }`.
+
+/// Reads a file from a documents folder and says when it was read.
+protocol ReadFileService: UsesClock, UsesLogger {  // TODO: the service needs a file store too.
+    /// The folder `readWithDate(_:)` looks in.
+    var documentsFolder: URL { get }
+}
+
+extension ReadFileService {
+    /// The contents of `fileName` with the time it was read, or nil (after logging an error)
+    /// when the file cannot be read.
+    func readWithDate(_ fileName: String) -> DatedText? {
+        let path = documentsFolder.appendingPathComponent(fileName).path
+        logger.info("reading \(path)")
+        // TODO: read through the mixed-in file store instead of going to the disk directly.
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            logger.error("could not read \(path)")
+            return nil
+        }
+        return DatedText(readAt: clock.now(), text: text)
+    }
+}
+
+/// The live composition: the real clock, a printing logger, and (soon) the real disk.
+final class MixInReadFileService: ReadFileService {
+    let clock: any Clock = SystemClock()
+    let logger: any Logger = PrintLogger()
+    // TODO: mix in the live file store, `DiskFileStore()`.
+    let documentsFolder: URL
+
+    init(documentsFolder: URL) {
+        self.documentsFolder = documentsFolder
+    }
+}
