@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The lesson modules: each is the runnable code behind one lesson under Lessons/.
 /// Adding a lesson means adding its module here and to `lessonModules`.
-let lessonModules: [String] = ["NoDI"]
+let lessonModules: [String] = ["NoDI", "ViperRouter"]
 
 let package = Package(
     name: "DIDojo",
@@ -41,6 +41,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "NoDI", dependencies: ["Domain", "LessonSupport"]),
+        .target(name: "ViperRouter", dependencies: [
+            "Domain",
+            "LessonSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         // MARK: The tutor
         .target(name: "DojoCore", dependencies: [
@@ -62,6 +67,8 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore"]),
         .testTarget(name: "DojoShellTests", dependencies: ["DojoShell"]),
+        // The lesson modules' own tests: wiring, demos and their messages.
+        .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "ViperRouter"]),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
         .testTarget(name: "EndToEndTests", dependencies: ["didojo", "DojoCore"]),
     ],

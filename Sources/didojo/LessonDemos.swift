@@ -1,11 +1,13 @@
 import LessonSupport
 import NoDI
+import ViperRouter
 
 /// The runnable side of every lesson, for `run`. Add a lesson's demo type here.
 enum LessonDemos {
     static var all: [any LessonDemo.Type] {
         [
             NoDIDemo.self,
+            ViperRouterDemo.self,
         ]
     }
 }
