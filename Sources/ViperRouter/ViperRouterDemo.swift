@@ -62,10 +62,11 @@ public enum ViperRouterDemo: LessonDemo {
             step("", "still alive: " + ModuleParts.names.filter { !freed.contains($0) }.joined(separator: ", ") + "  (a retain cycle!)")
         }
         context.print()
-        context.print("Only assembleModule wrote UserRouter(…), UserInteractor(…), UserListPresenter(…) and")
-        context.print("UserListView(…). The presenter knew its router only as a UserWireframe, so a test can")
-        context.print("hand it a mock instead. Try `run --select ada` or `run --clock fixed:2016-06-18`;")
-        context.print("`exercise` when you are ready.")
+        context.print("Indented lines and boxes come from the services the app handed in; the other")
+        context.print("lines say which part called which. Only assembleModule created the four parts,")
+        context.print("and the presenter knew its router only as a UserWireframe, so a test can hand it")
+        context.print("a mock instead. Try `run --select ada` or `run --clock fixed:2016-06-18`, then")
+        context.print("`exercise`.")
     }
 
     /// `actor` padded to one column, so that the lines of the walk line up.
@@ -82,22 +83,29 @@ public enum ViperRouterDemo: LessonDemo {
         step("app", "let view = UserRouter.assembleModule(services: services)")
         let view = UserRouter.assembleModule(services: services)
         let parts = ModuleParts(view: view)
-        step("", "built UserRouter, UserInteractor, UserListPresenter and UserListView, and wired them")
+        step("", "built the router, interactor, presenter and view, and wired them")
 
         step("app", "navigator.push(\"\(UserListView.screenName)\")")
         services.navigator.push(UserListView.screenName)
 
-        step("app", "view.load()")
-        step("", "view → presenter.viewDidLoad() → interactor.fetchUsers()")
+        // The steps inside the module are announced before the call that makes them happen;
+        // what the services write during the call follows, in the order it happened.
+        step("app", "view.load()  (the list appears)")
+        step("view", "presenter.viewDidLoad()")
+        step("presenter", "interactor.fetchUsers(), then view.showUsers(rows)")
         view.load()
 
         // `validate()` made sure the name picks one of the sample users; the row is found on
         // the screen, where the interactor's sorting put it.
-        let name = UserSelection.user(named: wanted, in: SampleUserDataSource.users)?.name ?? wanted
+        let user = UserSelection.user(named: wanted, in: SampleUserDataSource.users)
+        let name = user?.name ?? wanted
         let index = view.rows.firstIndex { $0.hasPrefix(name) } ?? 0
-        step("you", "pick \"\(name)\", row \(index + 1)")
-        step("app", "view.tapRow(at: \(index))")
-        step("", "view → presenter.didSelectUser(at: \(index)) → router.showDetail(for: \(name))")
+        step("you", "tap row \(index + 1), \"\(name)\"")
+        step("view", "presenter.didSelectUser(at: \(index))")
+        step("presenter", "router.showDetail(for: \(name))")
+        if let user {
+            step("router", "navigator.push(\"\(UserDetailView.screenName(for: user))\"), then draws the detail")
+        }
         view.tapRow(at: index)
 
         step("you", "go back, and back again")
