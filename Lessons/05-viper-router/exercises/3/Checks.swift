@@ -12,7 +12,7 @@ final class MockRouterChecks: XCTestCase {
         mock.showDetail(for: ada)
         XCTAssertEqual(
             mock.shownUsers, [grace, ada],
-            "MockUserRouter.showDetail(for:) should append each user to `shownUsers`, in order, so a test can read them back"
+            "(A check on your mock, not one of your tests.) MockUserRouter.showDetail(for:) should append each user to `shownUsers`, in order, so a test can read them back"
         )
     }
 }

@@ -11,7 +11,7 @@ final class StubDataSourceChecks: XCTestCase {
         ]
         XCTAssertEqual(
             try StubUserDataSource(users: users).fetchUsers(), users,
-            "StubUserDataSource(users:).fetchUsers() should return exactly the users it was made with, in the same order"
+            "(A check on your stub, not one of your tests.) StubUserDataSource(users:).fetchUsers() should return exactly the users it was made with, in the same order"
         )
     }
 }

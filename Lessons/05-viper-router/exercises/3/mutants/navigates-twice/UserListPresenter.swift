@@ -8,8 +8,8 @@ import ViperRouter
 /// router's `assembleModule` hands them in. That is what lets a test give it a stub interactor
 /// and a mock router.
 public final class UserListPresenter: UserPresentation {
-    /// Weak: the view owns this presenter, so a strong reference back would be a retain cycle
-    /// and the screen would never be freed after it is dismissed.
+    /// Weak: the view owns this presenter, so a strong link back would be a
+    /// retain cycle, and a dismissed screen would never be freed.
     public weak var view: (any UserView)?
     public let interactor: any UserUseCase
     public let router: any UserWireframe
