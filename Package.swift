@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The lesson modules: each is the runnable code behind one lesson under Lessons/.
 /// Adding a lesson means adding its module here and to `lessonModules`.
-let lessonModules: [String] = ["NoDI", "CakePattern"]
+let lessonModules: [String] = ["NoDI", "CakePattern", "ViperRouter"]
 
 let package = Package(
     name: "DIDojo",
@@ -42,6 +42,10 @@ let package = Package(
         ]),
         .target(name: "NoDI", dependencies: ["Domain", "LessonSupport"]),
         .target(name: "CakePattern", dependencies: [
+            "Domain", "LessonSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "ViperRouter", dependencies: [
             "Domain", "LessonSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -1,6 +1,7 @@
 import CakePattern
 import LessonSupport
 import NoDI
+import ViperRouter
 
 /// The runnable side of every lesson, for `run`. Add a lesson's demo type here.
 enum LessonDemos {
@@ -8,6 +9,7 @@ enum LessonDemos {
         [
             NoDIDemo.self,
             CakeDemo.self,
+            ViperRouterDemo.self,
         ]
     }
 }

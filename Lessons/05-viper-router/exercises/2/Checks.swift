@@ -1,0 +1,65 @@
+import XCTest
+import Domain
+import ViperRouter
+
+let ada = User(id: 1, name: "Ada Lovelace", handle: "@ada", bio: "Programs.")
+let grace = User(id: 2, name: "Grace Hopper", handle: "@grace", bio: "Compilers.")
+
+/// Answers with two users; these checks are about the router, not about fetching.
+final class TwoUsers: UserUseCase {
+    func fetchUsers() -> [User] { [ada, grace] }
+}
+
+/// A router that only writes down which details it was asked to show.
+final class RouterRecorder: UserWireframe {
+    private(set) var shown: [User] = []
+    func showDetail(for user: User) { shown.append(user) }
+}
+
+/// A view that draws nothing.
+final class BlankView: UserView {
+    func showUsers(_ rows: [String]) {}
+    func showError(_ message: String) {}
+}
+
+final class InjectTheRouterChecks: XCTestCase {
+    func testThePresenterKeepsTheRouterItIsGiven() {
+        let router = RouterRecorder()
+        let presenter = UserListPresenter(interactor: TwoUsers(), router: router)
+        XCTAssertTrue(
+            presenter.router === router,
+            "init(interactor:router:) should keep the router it receives, not build a UserRouter of its own"
+        )
+    }
+
+    func testSelectingAUserAsksTheGivenRouterForTheDetailOfThatUser() {
+        let router = RouterRecorder()
+        let presenter = UserListPresenter(interactor: TwoUsers(), router: router)
+        presenter.viewDidLoad()
+        presenter.didSelectUser(at: 1)
+        XCTAssertEqual(
+            router.shown.map(\.name), ["Grace Hopper"],
+            "Selecting the second row should ask the router passed to init, once, for Grace Hopper's detail"
+        )
+    }
+
+    func testADismissedListFreesItsPresenter() {
+        weak var presenter: UserListPresenter?
+        weak var view: UserListView?
+        do {
+            // Wired by hand, the way assembleModule does it.
+            let madePresenter = UserListPresenter(interactor: TwoUsers(), router: RouterRecorder())
+            let madeView = UserListView(presenter: madePresenter, screen: TerminalScreen { _ in })
+            madePresenter.view = madeView
+            presenter = madePresenter
+            view = madeView
+            madeView.load()
+        }
+        // The list was dismissed: nothing outside holds the view any more.
+        XCTAssertNil(
+            view,
+            "The view was not freed after it was dismissed: the presenter holds it strongly (view → presenter → view is a retain cycle). Make `view` a `weak var`."
+        )
+        XCTAssertNil(presenter, "The presenter was not freed after its view was dismissed: look for a strong reference back to the view")
+    }
+}
