@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The lesson modules: each is the runnable code behind one lesson under Lessons/.
 /// Adding a lesson means adding its module here and to `lessonModules`.
-let lessonModules: [String] = ["NoDI"]
+let lessonModules: [String] = ["NoDI", "ContainerLesson"]
 
 let package = Package(
     name: "DIDojo",
@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Lesson 6 teaches a real DI container; its module links Swinject into DIDojoLessons,
+        // so exercises can `import Swinject` too.
+        .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
     ],
     targets: [
         // MARK: C libraries
@@ -41,6 +44,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "NoDI", dependencies: ["Domain", "LessonSupport"]),
+        .target(name: "ContainerLesson", dependencies: [
+            "Domain",
+            "LessonSupport",
+            .product(name: "Swinject", package: "Swinject"),
+        ]),
 
         // MARK: The tutor
         .target(name: "DojoCore", dependencies: [
@@ -62,6 +70,8 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore"]),
         .testTarget(name: "DojoShellTests", dependencies: ["DojoShell"]),
+        // The lesson modules' own code: containers, demos and benchmarks.
+        .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "ContainerLesson"]),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
         .testTarget(name: "EndToEndTests", dependencies: ["didojo", "DojoCore"]),
     ],

@@ -1,3 +1,4 @@
+import ContainerLesson
 import LessonSupport
 import NoDI
 
@@ -6,6 +7,7 @@ enum LessonDemos {
     static var all: [any LessonDemo.Type] {
         [
             NoDIDemo.self,
+            ContainerDemo.self,
         ]
     }
 }
