@@ -68,7 +68,10 @@ final class SingletonAndCycleChecks: XCTestCase {
                 error as? ResolutionError, .cycle(["ServiceA", "ServiceB", "ServiceA"]),
                 "ServiceA needs ServiceB, which needs ServiceA: resolve should throw ResolutionError.cycle([\"ServiceA\", \"ServiceB\", \"ServiceA\"]), not \(error)"
             )
-            XCTAssertEqual("\(error)", "dependency cycle: ServiceA → ServiceB → ServiceA")
+            XCTAssertEqual(
+                "\(error)", "dependency cycle: ServiceA → ServiceB → ServiceA",
+                "The error should read as the cycle it found"
+            )
         }
     }
 

@@ -60,7 +60,7 @@ final class AssemblyChecks: XCTestCase {
             let line = lines.first { $0.contains("Service: \(service),") || $0.contains("Service: any \(service),") }
             XCTAssertTrue(
                 line?.contains("ObjectScope: container") ?? false,
-                "The \(service) should keep .inObjectScope(.container) in AppAssembly, as it had in registerApp(in:); Swinject describes it as: \(line ?? "not registered")"
+                "The \(service) should keep .inObjectScope(.container) in AppAssembly, as it had in registerApp(in:); Swinject describes it as: \(line?.trimmingCharacters(in: .whitespaces) ?? "not registered")"
             )
         }
     }
