@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The lesson modules: each is the runnable code behind one lesson under Lessons/.
 /// Adding a lesson means adding its module here and to `lessonModules`.
-let lessonModules: [String] = ["NoDI", "CakePattern", "ViperRouter"]
+let lessonModules: [String] = ["NoDI", "CakePattern", "ViperRouter", "ContainerLesson"]
 
 let package = Package(
     name: "DIDojo",
@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Lesson 6 teaches a real DI container; its module links Swinject into DIDojoLessons,
+        // so exercises can `import Swinject` too.
+        .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
     ],
     targets: [
         // MARK: C libraries
@@ -47,6 +50,11 @@ let package = Package(
         ]),
         .target(name: "ViperRouter", dependencies: [
             "Domain", "LessonSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "ContainerLesson", dependencies: [
+            "Domain", "LessonSupport",
+            .product(name: "Swinject", package: "Swinject"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -1,4 +1,5 @@
 import CakePattern
+import ContainerLesson
 import LessonSupport
 import NoDI
 import ViperRouter
@@ -10,6 +11,7 @@ enum LessonDemos {
             NoDIDemo.self,
             CakeDemo.self,
             ViperRouterDemo.self,
+            ContainerDemo.self,
         ]
     }
 }

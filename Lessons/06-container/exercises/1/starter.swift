@@ -1,0 +1,44 @@
+import ContainerLesson
+import Domain
+
+/// The app's hand-written container: it holds the logger and the clock, and knows how every
+/// screen is put together.
+final class AppContainer {
+    private let logger: any Logger
+    private let clock: any Clock
+
+    init(logger: any Logger, clock: any Clock) {
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// The app's coordinator; it asks this container for its screens.
+    func makeMainCoordinator(navigator: any Navigator, screen: any Screen) -> MainCoordinator {
+        let coordinator = MainCoordinator(navigator: navigator, screen: screen, dependencies: self)
+        logger.info("made MainCoordinator")
+        return coordinator
+    }
+}
+
+extension AppContainer: MainCoordinatorDependencies {
+    func makeHomeViewController(actions: HomeViewModelActions) -> any ScreenController {
+        let viewModel = HomeViewModel(actions: actions)
+        let controller = HomeViewController(viewModel: viewModel)
+        logger.info("made HomeViewModel and HomeViewController")
+        return controller
+    }
+
+    func makeDetailViewController() -> any ScreenController {
+        let viewModel = DetailViewModel(clock: clock)
+        let controller = DetailViewController(viewModel: viewModel)
+        logger.info("made DetailViewModel and DetailViewController")
+        return controller
+    }
+
+    // TODO: the coordinator now has a Settings screen, so `MainCoordinatorDependencies` asks for
+    // one more factory method:
+    //     func makeSettingsViewController(actions: SettingsViewModelActions) -> any ScreenController
+    // Build a `SettingsViewModel` from the actions and this container's clock, put it in a
+    // `SettingsViewController`, log "made SettingsViewModel and SettingsViewController", and
+    // return the controller.
+}
