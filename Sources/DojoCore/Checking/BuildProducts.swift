@@ -7,10 +7,33 @@ public struct BuildProducts: Sendable, Equatable {
     /// Holds `libDIDojoLessons.so` (passed as `-L`, and as the run-time search path).
     public let libraryFolder: URL
     public static let libraryName = "DIDojoLessons"
+    /// Macro plugins built by SwiftPM (`<Module>-tool`), e.g. swift-dependencies'
+    /// `DependenciesMacrosPlugin-tool`, which exercises using `@DependencyClient` need.
+    public let macroPlugins: [URL]
+    /// Module maps of the C targets in the build: a Swift module built against a C module
+    /// cannot be imported unless clang can find that C module too.
+    public let moduleMaps: [URL]
 
-    public init(modulesFolder: URL, libraryFolder: URL) {
+    public init(modulesFolder: URL, libraryFolder: URL, macroPlugins: [URL] = [], moduleMaps: [URL] = []) {
         self.modulesFolder = modulesFolder
         self.libraryFolder = libraryFolder
+        self.macroPlugins = macroPlugins
+        self.moduleMaps = moduleMaps
+    }
+
+    /// The compiler flags that make the lesson library importable: its modules, its C
+    /// modules, its macros, and the library itself (found again at run time through rpath).
+    public var compilerFlags: [String] {
+        var flags = ["-I", modulesFolder.path, "-L", libraryFolder.path, "-l\(Self.libraryName)",
+                     "-Xlinker", "-rpath", "-Xlinker", libraryFolder.path]
+        for map in moduleMaps {
+            flags += ["-Xcc", "-fmodule-map-file=\(map.path)"]
+        }
+        for plugin in macroPlugins {
+            let module = plugin.lastPathComponent.replacingOccurrences(of: "-tool", with: "")
+            flags += ["-load-plugin-executable", "\(plugin.path)#\(module)"]
+        }
+        return flags
     }
 
     /// The products next to the running executable (`.build/debug/didojo`), which is where
@@ -22,9 +45,15 @@ public struct BuildProducts: Sendable, Equatable {
             throw DojoError.buildProductsNotFound(folder: folder.path)
         }
         let modules = folder.appendingPathComponent("Modules")
+        let entries = (try? fileSystem.contentsOfDirectory(at: folder)) ?? []
+        let plugins = entries.filter { $0.lastPathComponent.hasSuffix("-tool") && fileSystem.fileExists(at: $0) }
+        let moduleMaps = entries
+            .filter { $0.pathExtension == "build" }
+            .map { $0.appendingPathComponent("module.modulemap") }
+            .filter { fileSystem.fileExists(at: $0) }
         return BuildProducts(
             modulesFolder: fileSystem.directoryExists(at: modules) ? modules : folder,
-            libraryFolder: folder
+            libraryFolder: folder, macroPlugins: plugins, moduleMaps: moduleMaps
         )
     }
 }

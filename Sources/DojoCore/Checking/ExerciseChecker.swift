@@ -176,11 +176,7 @@ public struct ExerciseChecker: Sendable {
             "-Onone",
             "-diagnostic-style=llvm",
             "-module-cache-path", moduleCache.path,
-            "-I", products.modulesFolder.path,
-            "-L", products.libraryFolder.path,
-            "-l\(BuildProducts.libraryName)",
-            "-Xlinker", "-rpath", "-Xlinker", products.libraryFolder.path,
-        ] + sources.map(\.path) + ["-o", output.path]
+        ] + products.compilerFlags + sources.map(\.path) + ["-o", output.path]
         return ChildProcessRequest(
             executable: toolchain.swiftc.path, arguments: arguments, environment: environment,
             workingDirectory: folder.path, timeout: settings.compileTimeout, outputLimit: settings.outputLimit, memoryLimit: nil

@@ -1,0 +1,36 @@
+import DojoShell
+import Testing
+
+@MainActor
+@Suite struct CompletionTests {
+    func candidates(_ words: [String]) throws -> [String] {
+        try ShellHarness().makeShell().completionCandidates(wordsBeforeCursor: words, partialWord: "")
+    }
+
+    @Test func anEmptyLineOffersEveryCommand() throws {
+        #expect(try candidates([]).contains("check"))
+        #expect(try candidates([]).count == 16)
+    }
+
+    @Test func exerciseCommandsOfferExerciseIds() throws {
+        for command in ["check", "hint", "edit", "watch", "solution", "reset", "exercise"] {
+            #expect(try candidates([command]) == ["arithmetic.1", "testing.1"], "\(command) should complete exercise ids")
+        }
+    }
+
+    @Test func openOffersLessonIds() throws {
+        #expect(try candidates(["open"]) == ["arithmetic", "testing"])
+    }
+
+    @Test func runOffersTheOpenLessonsFlags() async throws {
+        let shell = try ShellHarness().makeShell()
+        #expect(shell.completionCandidates(wordsBeforeCursor: ["run"], partialWord: "").isEmpty)
+        _ = await shell.execute("open arithmetic")
+        #expect(shell.completionCandidates(wordsBeforeCursor: ["run"], partialWord: "--") == ["--loud", "--times"])
+    }
+
+    @Test func nothingIsOfferedAfterACompleteArgumentOrForUnknownCommands() throws {
+        #expect(try candidates(["check", "arithmetic.1"]).isEmpty)
+        #expect(try candidates(["frobnicate"]).isEmpty)
+    }
+}
