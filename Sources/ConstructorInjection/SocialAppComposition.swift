@@ -19,7 +19,7 @@ public struct SocialAppComposition {
         self.logger = logger
     }
 
-    /// The client for `network`. The only `switch` over networks in the whole program.
+    /// The client for `network`: the program's only `switch` over networks.
     public func makeOutput(for network: SocialNetwork) -> any SocialPostOutput {
         switch network {
         case .twitter: TwitterClient(screen: screen, timeline: timeline)
@@ -28,7 +28,11 @@ public struct SocialAppComposition {
     }
 
     /// A presenter that posts to `network`, stamping its posts with `clock`.
-    public func makePresenter(for network: SocialNetwork, clock: any Clock) -> SocialPresenter {
-        SocialPresenter(output: makeOutput(for: network), clock: clock, logger: logger)
+    public func makePresenter(
+        for network: SocialNetwork, clock: any Clock
+    ) -> SocialPresenter {
+        SocialPresenter(
+            output: makeOutput(for: network), clock: clock, logger: logger
+        )
     }
 }

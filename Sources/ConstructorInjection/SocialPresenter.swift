@@ -12,7 +12,11 @@ public final class SocialPresenter {
     private let clock: any Clock
     private let logger: any Logger
 
-    public init(output: any SocialPostOutput, clock: any Clock, logger: any Logger) {
+    public init(
+        output: any SocialPostOutput,
+        clock: any Clock,
+        logger: any Logger
+    ) {
         self.output = output
         self.clock = clock
         self.logger = logger
@@ -23,8 +27,9 @@ public final class SocialPresenter {
         try share(text, at: clock.now())
     }
 
-    /// Posts `text` stamped with `date` instead of the clock's time: method injection, for a
-    /// value that differs from call to call (a post written earlier and sent later).
+    /// Posts `text` stamped with `date` instead of the clock's time.
+    /// Method injection: the date differs from call to call (a post
+    /// written earlier and sent later), so it comes with the call.
     public func share(_ text: String, at date: Date) throws {
         let stamped = stamp(text, at: date)
         try report(stamped) { try output.post(stamped) }

@@ -6,10 +6,10 @@ import Domain
 /// `output` is never `nil`, so there is no silent no-op and no temporal coupling: the presenter
 /// works from the moment it exists, and setting `output` later only changes where posts go.
 public final class DraftingSocialPresenter {
-    /// Where posts go: a `DraftFolder` of its own until someone assigns a real client.
+    /// Where posts go: a `DraftFolder` of its own, until a client is set.
     public var output: any SocialPostOutput = DraftFolder()
 
-    /// What "now" is when a post is stamped. The real clock unless someone replaces it.
+    /// What "now" is when a post is stamped: the real clock unless replaced.
     public var clock: any Clock = SystemClock()
 
     public init() {}

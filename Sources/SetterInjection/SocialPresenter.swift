@@ -7,19 +7,21 @@ import Domain
 /// assigns `output` afterwards. Until that happens the presenter is not finished, and nothing
 /// in its type says so.
 public final class SocialPresenter {
-    /// Where posts go. Set it after `init`; until then `share` quietly does nothing.
+    /// Where posts go. Set it after `init`; until then `share` quietly
+    /// does nothing.
     public var output: (any SocialPostOutput)?
 
-    /// What "now" is when a post is stamped. The real clock unless someone replaces it: a
-    /// local default that is right in production, and that a test can swap for a `FixedClock`.
+    /// What "now" is when a post is stamped: the real clock unless someone
+    /// replaces it. A local default, right in production, that a test can
+    /// swap for a `FixedClock`.
     public var clock: any Clock = SystemClock()
 
     public init() {}
 
     /// Posts `text` through `output`, if there is one.
     public func share(_ text: String) throws {
-        // Optional chaining: with no output the call is skipped and `share` returns normally.
-        // Nobody learns that the post went nowhere.
+        // Optional chaining: with no output the call is skipped and
+        // `share` returns normally. Nobody learns the post went nowhere.
         try output?.post(stamped(text))
     }
 

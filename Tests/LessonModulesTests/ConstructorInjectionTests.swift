@@ -20,22 +20,27 @@ private final class SpyOutput: SocialPostOutput {
     func post(_ text: String, image: Image) { posts.append((text, image)) }
 }
 
-/// A mock: told in advance which texts it must receive, it checks them itself in `verify()`.
+/// A mock: told in advance which texts it must receive; checks itself.
 private final class MockOutput: SocialPostOutput {
     private let expected: [String]
     private var received: [String] = []
     init(expecting expected: [String]) { self.expected = expected }
     func post(_ text: String) { received.append(text) }
     func post(_ text: String, image: Image) { received.append(text) }
-    func verify() { #expect(received == expected, "the output received other posts than expected") }
+    func verify() {
+        #expect(received == expected, "other posts than expected")
+    }
 }
 
-/// A fake: a whole social network that lives in memory and really keeps the posts.
+/// A fake: a social network that lives in memory and really keeps posts.
 private final class InMemoryNetwork: SocialPostOutput {
     private(set) var timeline: [Post] = []
-    func post(_ text: String) { timeline.append(Post(network: .twitter, text: text)) }
+    func post(_ text: String) {
+        timeline.append(Post(network: .twitter, text: text))
+    }
     func post(_ text: String, image: Image) {
-        timeline.append(Post(network: .twitter, text: text, imageName: image.name))
+        timeline.append(
+            Post(network: .twitter, text: text, imageName: image.name))
     }
 }
 
