@@ -3,7 +3,7 @@ import PackageDescription
 
 /// The lesson modules: each is the runnable code behind one lesson under Lessons/.
 /// Adding a lesson means adding its module here and to `lessonModules`.
-let lessonModules: [String] = ["NoDI", "CakePattern", "ViperRouter", "ContainerLesson"]
+let lessonModules: [String] = ["NoDI", "ConstructorInjection", "SetterInjection", "CakePattern", "ViperRouter", "ContainerLesson"]
 
 let package = Package(
     name: "DIDojo",
@@ -44,6 +44,14 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "NoDI", dependencies: ["Domain", "LessonSupport"]),
+        .target(name: "ConstructorInjection", dependencies: [
+            "Domain", "LessonSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "SetterInjection", dependencies: [
+            "Domain", "LessonSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .target(name: "CakePattern", dependencies: [
             "Domain", "LessonSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,7 +1,9 @@
 import CakePattern
+import ConstructorInjection
 import ContainerLesson
 import LessonSupport
 import NoDI
+import SetterInjection
 import ViperRouter
 
 /// The runnable side of every lesson, for `run`. Add a lesson's demo type here.
@@ -9,6 +11,8 @@ enum LessonDemos {
     static var all: [any LessonDemo.Type] {
         [
             NoDIDemo.self,
+            ConstructorInjectionDemo.self,
+            SetterInjectionDemo.self,
             CakeDemo.self,
             ViperRouterDemo.self,
             ContainerDemo.self,

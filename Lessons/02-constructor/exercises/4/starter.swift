@@ -1,0 +1,35 @@
+import Domain
+import XCTest
+
+/// A stand-in for a real client: it sends nothing, and remembers how it was called, so a test
+/// can ask it afterwards.
+final class MockSocialClient: SocialPostOutput {
+    /// Whether either `post` method was called.
+    private(set) var postWasCalled = false
+    /// The arguments of the latest call: its text, and its picture if it had one.
+    private(set) var lastCall: (text: String, image: Image?)?
+
+    func post(_ text: String) {
+        // TODO: remember that this was called, and with which text.
+    }
+
+    func post(_ text: String, image: Image) {
+        // TODO: remember that this was called, with which text and which picture.
+    }
+}
+
+/// Tests of `SocialPresenter` (the one in this exercise, shown by `exercise`).
+final class SocialPresenterTests: XCTestCase {
+    func testSharingPostsTheStampedTextThroughTheOutput() throws {
+        let client = MockSocialClient()
+        let presenter = SocialPresenter(output: client, clock: try FixedClock(day: "2016-06-18"))
+
+        try presenter.share("Hello")
+
+        // TODO: ask the mock what happened. Which text should it have received, and how often?
+    }
+
+    func testSharingAPicturePostsTheTextWithThePicture() throws {
+        // TODO: share a text with a picture, then check that the mock received both.
+    }
+}

