@@ -13,7 +13,8 @@ final class FakeTerminal: Terminal {
     var lines: [String]
     var output = ""
     var isInteractive: Bool
-    var style = TextStyle(useColor: false, width: 80)
+    // Wide enough that no message the tests look for is wrapped.
+    var style = TextStyle(useColor: false, width: 200)
     private(set) var closed = false
 
     init(lines: [String] = [], isInteractive: Bool = false) {

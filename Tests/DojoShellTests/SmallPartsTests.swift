@@ -2,7 +2,7 @@
 import Testing
 
 @Suite struct SmallPartsTests {
-    @Test(arguments: [("chek", "check"), ("lesons", "lessons"), ("sol", "solution"), ("xyzzy", nil)] as [(String, String?)])
+    @Test(arguments: [("chek", "check"), ("chekc", "check"), ("lesons", "lessons"), ("sol", "solution"), ("xyzzy", nil)] as [(String, String?)])
     func theClosestCommandIsFoundForATypo(typed: String, expected: String?) {
         #expect(ClosestMatch.find(typed, among: CommandRegistryNames.all) == expected)
     }

@@ -16,7 +16,9 @@ struct ExerciseCommand: ShellCommand {
             let exercise = try session.exercise(named: arguments.first)
             session.select(exercise)
             let record = session.progress.exercise(exercise.id)
-            printer.heading("Exercise \(exercise.id): \(exercise.title)  \(StatusMark.mark(record.status, printer: printer))")
+            let status = [ExerciseStatus.pending: "not tried yet", .failed: "not passed yet", .passed: "passed"][record.status] ?? ""
+            printer.heading("Exercise \(exercise.id): \(exercise.title)")
+            printer.line("\(StatusMark.mark(record.status, printer: printer)) \(status)" + (exercise.kind == .test ? " · you write the tests: they must catch \(exercise.mutants.count) planted bugs" : ""))
             printer.markdown(exercise.task)
             printer.line("Your file: " + session.learnerFile(for: exercise).path)
             printer.note("'edit' opens it · 'check' runs the checks · 'watch' checks on every save · 'hint' helps (\(exercise.hints.count - min(record.hintsShown, exercise.hints.count)) hints left)")
