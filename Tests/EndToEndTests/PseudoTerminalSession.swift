@@ -1,0 +1,112 @@
+import Foundation
+import Glibc
+
+/// The real `didojo` on a pseudo-terminal of its own, as a person would run it: a new session
+/// whose controlling terminal is the pty, so Ctrl-C raises SIGINT as on a real terminal.
+final class PseudoTerminalSession: @unchecked Sendable {
+    // `buffer` is guarded by `lock`; the reader thread appends, the test reads.
+    private let lock = NSLock()
+    private var buffer = Data()
+    private let master: Int32
+    let pid: pid_t
+
+    init(executable: URL, arguments: [String] = [], environment: [String: String], columns: UInt16 = 100) throws {
+        var master: Int32 = -1, slave: Int32 = -1
+        var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENODEV) }
+        let slaveName = String(cString: ttyname(slave))
+        close(slave)
+        self.master = master
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Opened after setsid() (glibc runs POSIX_SPAWN_SETSID before the file actions), so
+        // the pty becomes the new session's controlling terminal.
+        posix_spawn_file_actions_addopen(&actions, 0, slaveName, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        posix_spawn_file_actions_addclose(&actions, master)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Self.spawnSetSID)
+
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable.path, &actions, &attributes, argv, envp)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        pid = child
+
+        let reader = Thread { [weak self, master] in
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(master, &chunk, chunk.count)
+                if count <= 0 { break }
+                guard let self else { break }
+                self.lock.withLock { self.buffer.append(contentsOf: chunk[0..<count]) }
+            }
+        }
+        reader.start()
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not import (it is a GNU
+    /// extension, behind _GNU_SOURCE).
+    private static let spawnSetSID: Int16 = 0x80
+
+    /// Everything the program has written so far, escape sequences removed.
+    var screen: String {
+        let raw = lock.withLock { String(decoding: buffer, as: UTF8.self) }
+        return raw.replacingOccurrences(of: "\u{1b}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\r", with: "")
+    }
+
+    func type(_ text: String) {
+        _ = text.withCString { write(master, $0, strlen($0)) }
+    }
+
+    /// Waits until `text` appears on screen after `offset` characters; returns where it ends.
+    @discardableResult
+    func waitFor(_ text: String, after offset: Int = 0, timeout: Duration = .seconds(60)) async throws -> Int {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let screen = self.screen
+            if offset < screen.count, let range = screen[screen.index(screen.startIndex, offsetBy: offset)...].range(of: text) {
+                return screen.distance(from: screen.startIndex, to: range.upperBound)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw WaitTimeout(expected: text, screen: screen)
+    }
+
+    /// Waits for the program to end and returns its exit status (or -signal).
+    func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        var status: Int32 = 0
+        while ContinuousClock.now < deadline {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                // WIFEXITED / WEXITSTATUS / WTERMSIG, spelled out: the C macros are not imported.
+                return status & 0x7f == 0 ? (status >> 8) & 0xff : -(status & 0x7f)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        kill(pid, SIGKILL)
+        throw WaitTimeout(expected: "the program to exit", screen: screen)
+    }
+
+    deinit {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        close(master)
+    }
+
+    struct WaitTimeout: Error, CustomStringConvertible {
+        let expected: String
+        let screen: String
+        var description: String { "timed out waiting for \(expected.debugDescription); the screen shows:\n\(screen)" }
+    }
+}

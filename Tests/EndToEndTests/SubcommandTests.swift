@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// The subcommands scripts, graders and CI use.
+@Suite struct SubcommandTests {
+    struct Listing: Decodable {
+        struct Entry: Decodable { let id, title, status, path: String }
+        let id, title: String
+        let exercises: [Entry]
+    }
+
+    @Test func listPrintsJSONWithEveryLessonAndExercise() async throws {
+        let didojo = try Didojo()
+        let result = try await didojo.run(["list", "--format", "json"])
+        #expect(result.termination == .exited(0))
+        let lessons = try JSONDecoder().decode([Listing].self, from: Data(result.standardOutput.utf8))
+        #expect(lessons.first?.id == "no-di")
+        #expect(lessons.map(\.id).starts(with: ["no-di", "constructor", "setter", "cake", "viper-router", "container"]))
+        let first = try #require(lessons.first?.exercises.first)
+        #expect(first.id == "no-di.1")
+        #expect(first.status == "pending")
+        #expect(first.path == didojo.workspace.appendingPathComponent("no-di/1/SocialPresenter.swift").path)
+    }
+
+    @Test func checkExitsOneForTheStarterZeroForTheSolutionAndRecordsIt() async throws {
+        let didojo = try Didojo()
+        let failing = try await didojo.run(["check", "no-di.1"])
+        #expect(failing.termination == .exited(1))
+        #expect(failing.standardOutput.contains("✗ no-di.1: 2 of 4 checks failed."))
+
+        let solution = Didojo.lessonsFolder.appendingPathComponent("01-no-di/exercises/1/solution.swift")
+        let learnerFile = didojo.workspace.appendingPathComponent("no-di/1/SocialPresenter.swift")
+        try FileManager.default.removeItem(at: learnerFile)
+        try FileManager.default.copyItem(at: solution, to: learnerFile)
+        let passing = try await didojo.run(["check", "no-di.1"])
+        #expect(passing.termination == .exited(0))
+        #expect(passing.standardOutput.contains("✓ no-di.1 passed"))
+
+        let listing = try await didojo.run(["list", "--format", "json"])
+        let lessons = try JSONDecoder().decode([Listing].self, from: Data(listing.standardOutput.utf8))
+        #expect(lessons.first?.exercises.first?.status == "passed")
+    }
+
+    @Test func checkOfAnUnknownExerciseIsAUsageErrorWithASuggestion() async throws {
+        let result = try await Didojo().run(["check", "no-di.9"])
+        #expect(result.termination == .exited(2))
+        #expect(result.standardError.contains("There is no exercise 'no-di.9'."))
+    }
+
+    @Test func aMissingArgumentIsAUsageError() async throws {
+        let result = try await Didojo().run(["check"])
+        #expect(result.termination == .exited(2))
+        #expect(result.standardError.contains("Missing expected argument '<exercise>'"))
+    }
+
+    @Test func verifyNeedsToBeToldWhatToVerify() async throws {
+        let result = try await Didojo().run(["verify"])
+        #expect(result.termination == .exited(2))
+        #expect(result.standardError.contains("Say what to verify: --solutions, --starters, or both."))
+    }
+
+    @Test func verifyOfOneLessonReportsEachExercise() async throws {
+        let result = try await Didojo().run(["verify", "--solutions", "--starters", "--lesson", "no-di"])
+        #expect(result.termination == .exited(0))
+        #expect(result.standardOutput.contains("✓ no-di.1 solution passes its 4 checks"))
+        #expect(result.standardOutput.contains("✓ no-di.1 starter fails (2 of 4 checks)"))
+        #expect(result.standardOutput.contains("All hold."))
+    }
+
+    @Test func runOfALessonPrintsItsDemoAndRejectsBadOptions() async throws {
+        let didojo = try Didojo()
+        let good = try await didojo.run(["run", "constructor", "--client", "facebook", "--clock", "fixed:2016-06-18"])
+        #expect(good.termination == .exited(0))
+        #expect(good.standardOutput.contains("2016-06-18"))
+        let bad = try await didojo.run(["run", "constructor", "--client", "myspace"])
+        #expect(bad.termination == .exited(2))
+        #expect(bad.standardOutput.contains("myspace"))
+    }
+}
