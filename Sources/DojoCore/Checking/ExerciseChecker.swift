@@ -174,6 +174,9 @@ public struct ExerciseChecker: Sendable {
             // Swift 5 mode keeps the exercises about DI rather than strict concurrency.
             "-swift-version", "5",
             "-Onone",
+            // One compiler process for all the files: without it the driver starts one per
+            // file, and each loads XCTest, Foundation and the lesson modules all over again.
+            "-wmo",
             "-diagnostic-style=llvm",
             "-module-cache-path", moduleCache.path,
         ] + products.compilerFlags + sources.map(\.path) + ["-o", output.path]
