@@ -3,7 +3,10 @@ import PackageDescription
 
 /// The lesson modules: each is the runnable code behind one lesson under Lessons/.
 /// Adding a lesson means adding its module here and to `lessonModules`.
-let lessonModules: [String] = ["NoDI", "ConstructorInjection", "SetterInjection", "CakePattern", "ViperRouter", "ContainerLesson"]
+let lessonModules: [String] = [
+    "NoDI", "ConstructorInjection", "SetterInjection", "CakePattern", "ViperRouter", "ContainerLesson",
+    "DependencyValuesLesson",
+]
 
 let package = Package(
     name: "DIDojo",
@@ -21,6 +24,9 @@ let package = Package(
         // Lesson 6 teaches a real DI container; its module links Swinject into DIDojoLessons,
         // so exercises can `import Swinject` too.
         .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
+        // Lesson 7 builds dependency values by hand, then uses Point-Free's library; its module
+        // links Dependencies (and the @DependencyClient macro) into DIDojoLessons.
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     ],
     targets: [
         // MARK: C libraries
@@ -63,6 +69,12 @@ let package = Package(
         .target(name: "ContainerLesson", dependencies: [
             "Domain", "LessonSupport",
             .product(name: "Swinject", package: "Swinject"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "DependencyValuesLesson", dependencies: [
+            "Domain", "LessonSupport",
+            .product(name: "Dependencies", package: "swift-dependencies"),
+            .product(name: "DependenciesMacros", package: "swift-dependencies"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -1,6 +1,7 @@
 import CakePattern
 import ConstructorInjection
 import ContainerLesson
+import DependencyValuesLesson
 import LessonSupport
 import NoDI
 import SetterInjection
@@ -16,6 +17,7 @@ enum LessonDemos {
             CakeDemo.self,
             ViperRouterDemo.self,
             ContainerDemo.self,
+            DependencyValuesDemo.self,
         ]
     }
 }

@@ -1,0 +1,73 @@
+import XCTest
+import Dependencies
+import DependencyValuesLesson
+import Domain
+
+/// Every check publishes inside a scope with a client of its own, so a draft that escapes its
+/// scope is caught here whatever context the library guesses for this program.
+final class DraftQueueChecks: XCTestCase {
+    private static let day = Date(timeIntervalSince1970: 1_466_208_000)  // 2016-06-18 00:00 UTC
+
+    /// A client that records what it is sent into `posts`.
+    private func recorder(_ posts: LockIsolated<[String]>) -> SocialClient {
+        SocialClient(send: { post in posts.withValue { $0.append(post.text) } }, sentPosts: { [] })
+    }
+
+    func testADraftIsPublishedByTheClientOfTheScopeThatSavedIt() throws {
+        let tour = LockIsolated<[String]>([])
+        let app = LockIsolated<[String]>([])
+        let queue = DraftQueue()
+        withDependencies {
+            $0[SocialClient.self] = recorder(tour)
+            $0.date.now = Self.day
+        } operation: {
+            queue.save("Hello")
+        }
+        try withDependencies {
+            $0[SocialClient.self] = recorder(app)
+            $0.date.now = Date(timeIntervalSince1970: 0)
+        } operation: {
+            try queue.publishAll()
+        }
+        XCTAssertEqual(
+            app.value, [],
+            "The draft saved in the tour's scope was published by the client in force when publishAll() ran: \(app.value)"
+        )
+        XCTAssertEqual(
+            tour.value, ["Hello (2016-06-18 00:00 UTC)"],
+            "The draft should be published by the client, and stamped by the date, in force when save(_:) was called"
+        )
+    }
+
+    func testDraftsFromTwoScopesKeepTheirOwnClients() throws {
+        let first = LockIsolated<[String]>([])
+        let second = LockIsolated<[String]>([])
+        let app = LockIsolated<[String]>([])
+        let queue = DraftQueue()
+        withDependencies { $0[SocialClient.self] = recorder(first); $0.date.now = Self.day } operation: {
+            queue.save("one")
+        }
+        withDependencies { $0[SocialClient.self] = recorder(second); $0.date.now = Self.day } operation: {
+            queue.save("two")
+        }
+        try withDependencies { $0[SocialClient.self] = recorder(app) } operation: {
+            try queue.publishAll()
+        }
+        XCTAssertEqual(
+            [first.value, second.value, app.value],
+            [["one (2016-06-18 00:00 UTC)"], ["two (2016-06-18 00:00 UTC)"], []],
+            "Each draft should go to the client of the scope it was saved in (first, second), none to the app's"
+        )
+    }
+
+    func testPublishingEmptiesTheQueue() throws {
+        let sent = LockIsolated<[String]>([])
+        let queue = DraftQueue()
+        try withDependencies { $0[SocialClient.self] = recorder(sent); $0.date.now = Self.day } operation: {
+            queue.save("once")
+            try queue.publishAll()
+            try queue.publishAll()
+        }
+        XCTAssertEqual(sent.value, ["once (2016-06-18 00:00 UTC)"], "A draft should be published once, then leave the queue")
+    }
+}
