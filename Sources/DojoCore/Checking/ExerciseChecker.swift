@@ -137,7 +137,9 @@ public struct ExerciseChecker: Sendable {
 
         let main = folder.appendingPathComponent("main.swift")
         try fileSystem.write(TestMainGenerator.mainSource(for: testCases), to: main)
-        let program = folder.appendingPathComponent("checks")
+        // Named like a test bundle, so libraries that ask "am I under test?" (swift-dependencies
+        // picks its test context, issue reports become test failures) answer as under `swift test`.
+        let program = folder.appendingPathComponent("Exercise.xctest")
 
         onPhase(.compiling)
         let compile = try await launcher.run(

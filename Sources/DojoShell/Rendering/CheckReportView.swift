@@ -73,8 +73,11 @@ struct CheckReportView {
             for failure in check.failures {
                 let (message, detail) = failure.parts
                 if !message.isEmpty { printer.line(message, indent: "      ") }
-                // XCTFail's detail is the bare word "failed", which says nothing.
-                if !detail.isEmpty && detail != "failed" { printer.line(printer.paint(detail, ANSI.dim), indent: "      ") }
+                // XCTest's detail helps when it carries the compared values ("failed: (…)"),
+                // or when there is no message; a bare "XCTAssertTrue failed" says nothing more.
+                if !detail.isEmpty && (detail.contains("failed:") || message.isEmpty) {
+                    printer.line(printer.paint(detail, ANSI.dim), indent: "      ")
+                }
             }
         }
     }
