@@ -97,11 +97,11 @@ let package = Package(
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "DojoTestSupport"]),
         .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "ChildProcess", "DojoTestSupport"]),
         .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ChildProcess", "LessonSupport", "DojoTestSupport"]),
         // The lesson modules' own code and demos.
-        .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport"] + lessonModules.map { .target(name: $0) }),
+        .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "DojoTestSupport"] + lessonModules.map { .target(name: $0) }),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
         .testTarget(name: "EndToEndTests", dependencies: ["didojo", "DojoCore", "ChildProcess", "DojoTestSupport"]),
     ],

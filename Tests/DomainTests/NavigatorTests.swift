@@ -1,3 +1,4 @@
+import DojoTestSupport
 import Testing
 import Domain
 

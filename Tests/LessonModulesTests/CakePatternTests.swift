@@ -1,5 +1,6 @@
 import CakePattern
 import Domain
+import DojoTestSupport
 import Foundation
 import LessonSupport
 import Testing
@@ -18,24 +19,6 @@ private struct TemporaryFolder {
 
     func cleanUp() {
         try? FileManager.default.removeItem(at: url)
-    }
-}
-
-/// Collects what a demo writes; a class behind a lock because `DemoContext.write` is `@Sendable`.
-private final class CapturedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text = ""
-
-    func append(_ piece: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        text += piece
-    }
-
-    var all: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return text
     }
 }
 
@@ -85,7 +68,7 @@ struct ReadFileServiceTests {
 
         #expect(result.text == "A")
         #expect(result.readAt >= before && result.readAt <= after, "the live clock should tell the real time")
-        #expect(output.all == "[info] reading \(folder.url.appendingPathComponent("a.txt").path)\n")
+        #expect(output.text == "[info] reading \(folder.url.appendingPathComponent("a.txt").path)\n")
     }
 
     @Test("The main service prints the time the file was read, then its contents")
@@ -119,7 +102,7 @@ struct CakeDemoTests {
         let workspace = try TemporaryFolder()
         let output = CapturedOutput()
         try CakeDemo.run(arguments: arguments, context: DemoContext(workspaceDirectory: workspace.url, write: output.append))
-        return (output.all, workspace)
+        return (output.text, workspace)
     }
 
     @Test("Without options it creates the sample file and reads it with the live composition")
@@ -179,7 +162,7 @@ struct CakeDemoTests {
 
         try CakeDemo.run(arguments: [], context: DemoContext(workspaceDirectory: workspace.url, write: output.append))
 
-        #expect(output.all.contains("my own notes"))
+        #expect(output.text.contains("my own notes"))
     }
 
     @Test("Another fixed day is refused with the reason: the test composition's day is part of its class")

@@ -1,3 +1,4 @@
+import DojoTestSupport
 import ConstructorInjection
 import Domain
 import Foundation
@@ -161,7 +162,7 @@ private func runConstructorDemo(_ arguments: [String]) throws -> (output: String
     let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("ci-demo-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: workspace) }
-    let collected = CollectedText()
+    let collected = CapturedOutput()
     try ConstructorInjectionDemo.run(arguments: arguments, context: DemoContext(workspaceDirectory: workspace, write: collected.append))
     let posts = try Timeline(fileURL: workspace.appendingPathComponent("timeline.txt")).posts()
     return (collected.text, posts)

@@ -1,25 +1,12 @@
 import ContainerLesson
 import Domain
+import DojoTestSupport
 import Foundation
 import LessonSupport
 import Swinject
 import Testing
 
 // MARK: - Helpers
-
-/// Collects what a demo, a navigator or a screen writes, from any thread.
-private final class CapturedText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = ""
-
-    var text: String {
-        lock.withLock { collected }
-    }
-
-    var write: @Sendable (String) -> Void {
-        { [self] piece in lock.withLock { collected += piece } }
-    }
-}
 
 /// A navigator that only remembers the names it was asked to push and pop.
 private final class RecordingNavigator: Navigator {
@@ -65,7 +52,7 @@ private func temporaryWorkspace() throws -> URL {
 }
 
 private func runDemo(_ arguments: [String]) throws -> String {
-    let output = CapturedText()
+    let output = CapturedOutput()
     let workspace = try temporaryWorkspace()
     defer { try? FileManager.default.removeItem(at: workspace) }
     try ContainerDemo.run(arguments: arguments, context: DemoContext(workspaceDirectory: workspace, write: output.write))
@@ -213,7 +200,7 @@ struct SimpleContainerTests {
     @Test("The lesson's composition builds the same walk as the hand-written DIContainer")
     func simpleCompositionWalks() throws {
         let logger = RecordingLogger()
-        let output = CapturedText()
+        let output = CapturedOutput()
         let coordinator = try SimpleComposition.makeContainer(logger: logger, clock: day, write: output.write)
             .resolve(MainCoordinator.self)
         coordinator.start()
@@ -230,7 +217,7 @@ struct SwinjectTests {
     @Test("The Swinject composition resolves a coordinator that walks home then detail")
     func swinjectWalks() throws {
         let logger = RecordingLogger()
-        let output = CapturedText()
+        let output = CapturedOutput()
         let container = SwinjectComposition.makeContainer(logger: logger, clock: day, write: output.write)
         let coordinator = try #require(container.resolve(MainCoordinator.self))
         coordinator.start()
@@ -242,9 +229,9 @@ struct SwinjectTests {
 
     @Test("All three wirings produce exactly the same walk")
     func wiringsAgree() throws {
-        func walk(_ make: (RecordingLogger, CapturedText) throws -> MainCoordinator) rethrows -> String {
+        func walk(_ make: (RecordingLogger, CapturedOutput) throws -> MainCoordinator) rethrows -> String {
             let logger = RecordingLogger()
-            let output = CapturedText()
+            let output = CapturedOutput()
             let coordinator = try make(logger, output)
             coordinator.start()
             coordinator.visible?.tap("Detail")

@@ -2,6 +2,7 @@ import Clocks
 import Dependencies
 import DependencyValuesLesson
 import Domain
+import DojoTestSupport
 import Foundation
 import IssueReporting
 import LessonSupport
@@ -13,18 +14,6 @@ import Testing
 
 // MARK: - Helpers
 
-/// Collects what a demo writes.
-private final class DemoOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = ""
-
-    var text: String { lock.withLock { collected } }
-
-    var write: @Sendable (String) -> Void {
-        { [self] piece in lock.withLock { collected += piece } }
-    }
-}
-
 /// A fresh folder for a demo's workspace or a test's timeline.
 private func temporaryFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dependency-values-\(UUID().uuidString)")
@@ -35,7 +24,7 @@ private func temporaryFolder() throws -> URL {
 /// Runs the demo with `arguments` in a temporary workspace; returns its output and the posts
 /// it left in the workspace's timeline.
 private func runDemo(_ arguments: [String]) throws -> (output: String, posts: [Post]) {
-    let output = DemoOutput()
+    let output = CapturedOutput()
     let workspace = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: workspace) }
     try DependencyValuesDemo.run(arguments: arguments, context: DemoContext(workspaceDirectory: workspace, write: output.write))

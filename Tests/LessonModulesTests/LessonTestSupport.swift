@@ -1,17 +1,5 @@
+import DojoTestSupport
 import Foundation
-
-/// Collects what a demo writes; `DemoContext.write` must be `@Sendable`.
-final class CollectedText: @unchecked Sendable {
-    // Safe: every access holds `lock`.
-    private let lock = NSLock()
-    private var parts: [String] = []
-
-    var text: String { lock.withLock { parts.joined() } }
-
-    func append(_ part: String) {
-        lock.withLock { parts.append(part) }
-    }
-}
 
 /// Compares the ```swift blocks of a lesson's pages with the real code, so that a page never
 /// shows code the module does not have.

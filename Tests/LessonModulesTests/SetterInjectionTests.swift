@@ -1,3 +1,4 @@
+import DojoTestSupport
 import Domain
 import Foundation
 import LessonSupport
@@ -92,7 +93,7 @@ private func runSetterDemo(_ arguments: [String]) throws -> (output: String, tim
     let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("si-demo-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: workspace) }
-    let collected = CollectedText()
+    let collected = CapturedOutput()
     try SetterInjectionDemo.run(arguments: arguments, context: DemoContext(workspaceDirectory: workspace, write: collected.append))
     let posts = try Timeline(fileURL: workspace.appendingPathComponent("timeline.txt")).posts()
     return (collected.text, posts)

@@ -1,4 +1,5 @@
 import Domain
+import DojoTestSupport
 import Foundation
 import LessonSupport
 import Testing
@@ -19,22 +20,6 @@ private struct StubUserDataSource: UserDataSource {
 
     func fetchUsers() -> [User] {
         users
-    }
-}
-
-/// Collects what a demo writes, so a test can read it back.
-///
-/// `@unchecked Sendable` because `DemoContext.write` must be `@Sendable`; the lock makes that true.
-private final class CapturedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected = ""
-
-    var text: String {
-        lock.withLock { collected }
-    }
-
-    var write: @Sendable (String) -> Void {
-        { [self] piece in lock.withLock { collected += piece } }
     }
 }
 

@@ -1,7 +1,7 @@
 import DojoCore
 
 /// `check [id]`: compile the learner's file with the checks and report.
-struct CheckCommand: ShellCommand {
+struct CheckCommand: ExerciseTargetedCommand {
     let name = "check"
     let usage = "check [exercise]"
     let summary = "Run the exercise's checks on your file."
@@ -9,18 +9,7 @@ struct CheckCommand: ShellCommand {
         "Compiles your file together with the exercise's checks and runs them. Compiler errors point at your file and line; each failed check says what it expected. Ctrl-C stops a check that takes too long."
     }
 
-    func completions(arguments: [String], session: ShellSession) -> [String] {
-        arguments.isEmpty ? CompletionWords.exerciseIDs(session) : []
-    }
-
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
-        do {
-            let exercise = try session.exercise(named: arguments.first)
-            session.select(exercise)
-            _ = await CheckRunner(session: session).check(exercise)
-        } catch {
-            session.printer.line(error.localizedDescription)
-        }
-        return .keepGoing
+    func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
+        _ = await CheckRunner(session: session).check(exercise)
     }
 }

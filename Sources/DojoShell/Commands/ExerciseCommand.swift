@@ -1,30 +1,21 @@
 import DojoCore
 
 /// `exercise [id]`: the task and the file to edit; also picks the current exercise.
-struct ExerciseCommand: ShellCommand {
+struct ExerciseCommand: ExerciseTargetedCommand {
     let name = "exercise"
     let usage = "exercise [exercise]"
     let summary = "Show the current exercise's task and file, or pick another exercise."
 
-    func completions(arguments: [String], session: ShellSession) -> [String] {
-        arguments.isEmpty ? CompletionWords.exerciseIDs(session) : []
-    }
-
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
         let printer = session.printer
-        do {
-            let exercise = try session.exercise(named: arguments.first)
-            session.select(exercise)
-            let record = session.progress.exercise(exercise.id)
-            let status = [ExerciseStatus.pending: "not tried yet", .failed: "not passed yet", .passed: "passed"][record.status] ?? ""
-            printer.heading("Exercise \(exercise.id): \(exercise.title)")
-            printer.line("\(StatusMark.mark(record.status, printer: printer)) \(status)" + (exercise.kind == .test ? " · you write the tests: they must catch \(exercise.mutants.count) planted bugs" : ""))
-            printer.markdown(exercise.task)
-            printer.line("Your file: " + session.learnerFile(for: exercise).path)
-            printer.note("'edit' opens it · 'check' runs the checks · 'watch' checks on every save · 'hint' helps (\(exercise.hints.count - min(record.hintsShown, exercise.hints.count)) hints left)")
-        } catch {
-            printer.line(error.localizedDescription)
-        }
-        return .keepGoing
+        let record = session.progress.exercise(exercise.id)
+        let status = [ExerciseStatus.pending: "not tried yet", .failed: "not passed yet", .passed: "passed"][record.status] ?? ""
+        printer.heading("Exercise \(exercise.id): \(exercise.title)")
+        printer.line("\(StatusMark.mark(record.status, printer: printer)) \(status)"
+            + (exercise.kind == .test ? " · you write the tests: they must catch \(exercise.mutants.count) planted bugs" : ""))
+        printer.markdown(exercise.task)
+        printer.line("Your file: " + session.learnerFile(for: exercise).path)
+        let hintsLeft = exercise.hints.count - min(record.hintsShown, exercise.hints.count)
+        printer.note("'edit' opens it · 'check' runs the checks · 'watch' checks on every save · 'hint' helps (\(hintsLeft) hints left)")
     }
 }

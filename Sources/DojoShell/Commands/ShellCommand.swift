@@ -23,15 +23,3 @@ extension ShellCommand {
 
     public func completions(arguments: [String], session: ShellSession) -> [String] { [] }
 }
-
-/// Completion sources shared by several commands.
-@MainActor
-enum CompletionWords {
-    static func exerciseIDs(_ session: ShellSession) -> [String] {
-        session.catalog.allExercises.map(\.id)
-    }
-
-    static func lessonIDs(_ session: ShellSession) -> [String] {
-        session.catalog.lessons.map(\.id)
-    }
-}

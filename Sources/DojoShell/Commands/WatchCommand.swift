@@ -1,25 +1,13 @@
 import DojoCore
 
 /// `watch [id]`: check, then check again on every save, until Ctrl-C.
-struct WatchCommand: ShellCommand {
+struct WatchCommand: ExerciseTargetedCommand {
     let name = "watch"
     let usage = "watch [exercise]"
     let summary = "Check now, then again every time you save the file, until Ctrl-C."
 
-    func completions(arguments: [String], session: ShellSession) -> [String] {
-        arguments.isEmpty ? CompletionWords.exerciseIDs(session) : []
-    }
-
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
         let printer = session.printer
-        let exercise: Exercise
-        do {
-            exercise = try session.exercise(named: arguments.first)
-        } catch {
-            printer.line(error.localizedDescription)
-            return .keepGoing
-        }
-        session.select(exercise)
         let file = session.learnerFile(for: exercise)
         let interrupts = session.dependencies.interrupts
         while true {
@@ -30,6 +18,5 @@ struct WatchCommand: ShellCommand {
             if !changed { break }
         }
         printer.note("Stopped watching.")
-        return .keepGoing
     }
 }
