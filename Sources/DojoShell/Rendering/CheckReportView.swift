@@ -18,7 +18,6 @@ struct CheckReportView {
             showMutants(report.mutants)
         case .passed:
             printer.success("\(exercise.id) passed: all \(total) \(total == 1 ? "check" : "checks") hold.")
-            showChecks(report.checks)
         case .checksFailed where exercise.kind == .test:
             // The learner's own tests and the lesson's checks on their file fail for different
             // reasons, so they are reported apart.
@@ -60,7 +59,8 @@ struct CheckReportView {
         case .cancelled:
             printer.note("Check of \(exercise.id) cancelled.")
         }
-        showOutput(report)
+        // On a pass the success line (and what to do next) is all the learner needs.
+        if !report.passed { showOutput(report) }
     }
 
     private func showChecks(_ checks: [CheckResult]) {
