@@ -84,31 +84,14 @@ public struct ExerciseChecker: Sendable {
         guard onSubject.passed else { return onSubject }
 
         onPhase(.mutants)
-        let mutants = exercise.mutants
-        var results: [MutantResult?] = Array(repeating: nil, count: mutants.count)
-        try await withThrowingTaskGroup(of: (Int, MutantResult).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < mutants.count else { return }
-                let index = next
-                next += 1
-                group.addTask {
-                    let mutant = mutants[index]
-                    let report = try await compileAndRun(
-                        exerciseID: exercise.id, sources: [source] + mutant.apply(to: exercise.subject) + exercise.support,
-                        testCases: learnerTests, isCancelled: isCancelled, onPhase: { _ in }
-                    )
-                    return (index, MutantResult(mutant: mutant, report: report))
-                }
-            }
-            // Two at a time: each is a compile and a run, and classroom laptops have few cores.
-            for _ in 0..<2 { startNext() }
-            while let (index, result) = try await group.next() {
-                results[index] = result
-                startNext()
-            }
+        // Two at a time: each is a compile and a run, and classroom laptops have few cores.
+        let finished = try await exercise.mutants.concurrentMap(limit: 2) { mutant in
+            let report = try await compileAndRun(
+                exerciseID: exercise.id, sources: [source] + mutant.apply(to: exercise.subject) + exercise.support,
+                testCases: learnerTests, isCancelled: isCancelled, onPhase: { _ in }
+            )
+            return MutantResult(mutant: mutant, report: report)
         }
-        let finished = results.compactMap { $0 }
         let outcome: CheckReport.Outcome
         if finished.contains(where: { $0.report.outcome == .cancelled }) {
             outcome = .cancelled

@@ -34,26 +34,9 @@ public struct LessonVerifier: Sendable {
 
     /// Checks each exercise's solution or starter, `concurrency` at a time, in the given order.
     public func verify(_ exercises: [Exercise], mode: Mode, concurrency: Int = 2) async throws -> [Finding] {
-        var findings: [Finding?] = Array(repeating: nil, count: exercises.count)
-        try await withThrowingTaskGroup(of: (Int, Finding).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < exercises.count else { return }
-                let index = next
-                let exercise = exercises[index]
-                next += 1
-                group.addTask {
-                    let source = mode == .solutions ? exercise.solution : exercise.starter
-                    let report = try await checker.check(exercise, source: source)
-                    return (index, Finding(exercise: exercise, mode: mode, report: report))
-                }
-            }
-            for _ in 0..<max(1, concurrency) { startNext() }
-            while let (index, finding) = try await group.next() {
-                findings[index] = finding
-                startNext()
-            }
+        try await exercises.concurrentMap(limit: concurrency) { [checker] exercise in
+            let source = mode == .solutions ? exercise.solution : exercise.starter
+            return Finding(exercise: exercise, mode: mode, report: try await checker.check(exercise, source: source))
         }
-        return findings.compactMap { $0 }
     }
 }
