@@ -25,15 +25,14 @@ struct CheckSubcommand: AsyncParsableCommand {
         }
         let workspace = root.workspace()
         try SetupFailure.exitOnError { try workspace.prepare(for: catalog.allExercises) }
-        if case .failure(let problem) = root.checker() {
-            try SetupFailure.stop(problem)
-        }
         let store = root.progressStore(for: workspace)
         let terminal = OutputTerminal(style: root.outputStyle())
-        let session = ShellSession(
-            dependencies: root.shellDependencies(terminal: terminal, catalog: catalog, workspace: workspace, store: store),
-            progress: store.load().progress
-        )
+        let dependencies = root.shellDependencies(terminal: terminal, catalog: catalog, workspace: workspace, store: store)
+        // A missing compiler or build is a set-up error (status 2), not a failed check.
+        if case .failure(let problem) = dependencies.checker {
+            try SetupFailure.stop(problem)
+        }
+        let session = ShellSession(dependencies: dependencies, progress: store.load().progress)
         guard let report = await session.runCheck(chosen) else { throw ExitCode(2) }
         if !report.passed { throw ExitCode(1) }
     }

@@ -15,20 +15,7 @@ enum SetupFailure {
         do {
             return try body()
         } catch {
-            FileHandle.standardError.write(Data("Error: \(error.localizedDescription)\n".utf8))
-            throw ExitCode(2)
-        }
-    }
-}
-
-extension SetupFailure {
-    @discardableResult
-    static func exitOnError<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch {
-            FileHandle.standardError.write(Data("Error: \(error.localizedDescription)\n".utf8))
-            throw ExitCode(2)
+            try stop(error)
         }
     }
 }

@@ -43,11 +43,6 @@ struct Printer {
         style.useColor ? code + text + ANSI.reset : text
     }
 
-    /// `command` styled as something to type.
-    func command(_ text: String) -> String {
-        style.useColor ? ANSI.cyan + text + ANSI.reset : "'\(text)'"
-    }
-
     func wrap(_ text: String, indent: String = "") -> String {
         TextWrapper(width: style.width, firstIndent: indent, continuationIndent: indent + "  ").wrap(text)
     }
