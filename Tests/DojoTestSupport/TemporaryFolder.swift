@@ -4,10 +4,14 @@ import Foundation
 public struct TemporaryFolder: Sendable {
     public let url: URL
 
-    public init(_ label: String = "test") throws {
+    /// Creates the folder, holding `files` (name → text) if any are given.
+    public init(_ label: String = "test", files: [String: String] = [:]) throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("didojo-\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
     }
 
     public func remove() {

@@ -5,31 +5,14 @@ import Foundation
 import LessonSupport
 import Testing
 
-/// A documents folder of its own for each test, removed by `cleanUp()`.
-private struct TemporaryFolder {
-    let url: URL
-
-    init(files: [String: String] = [:]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("cake-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        for (name, text) in files {
-            try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-    }
-
-    func cleanUp() {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
-
 private let june18 = try! FixedClock(day: "2016-06-18").date
 
 @Suite("The file-reading service, mixed in")
 struct ReadFileServiceTests {
     @Test("The test composition logs the file's path and returns its contents with the fixed time")
     func readsAnExistingFile() throws {
-        let folder = try TemporaryFolder(files: ["notes.txt": "first line\nsecond line\n"])
-        defer { folder.cleanUp() }
+        let folder = try TemporaryFolder("cake", files: ["notes.txt": "first line\nsecond line\n"])
+        defer { folder.remove() }
         let service = MixInReadFileServiceTest(documentsFolder: folder.url)
 
         let result = service.readWithDate("notes.txt")
@@ -41,8 +24,8 @@ struct ReadFileServiceTests {
 
     @Test("A missing file is logged as read, then as an error, and gives nil")
     func reportsAMissingFile() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.cleanUp() }
+        let folder = try TemporaryFolder("cake")
+        defer { folder.remove() }
         let service = MixInReadFileServiceTest(documentsFolder: folder.url)
 
         let result = service.readWithDate("missing.txt")
@@ -57,8 +40,8 @@ struct ReadFileServiceTests {
 
     @Test("The live composition reads the real time and prints its log lines")
     func liveCompositionUsesTheSystemClockAndPrints() throws {
-        let folder = try TemporaryFolder(files: ["a.txt": "A"])
-        defer { folder.cleanUp() }
+        let folder = try TemporaryFolder("cake", files: ["a.txt": "A"])
+        defer { folder.remove() }
         let output = CapturedOutput()
         let service = MixInReadFileService(documentsFolder: folder.url, write: output.append)
 
@@ -73,8 +56,8 @@ struct ReadFileServiceTests {
 
     @Test("The main service prints the time the file was read, then its contents")
     func mainServicePrintsTimeThenContents() throws {
-        let folder = try TemporaryFolder(files: ["notes.txt": "hello"])
-        defer { folder.cleanUp() }
+        let folder = try TemporaryFolder("cake", files: ["notes.txt": "hello"])
+        defer { folder.remove() }
         let service = MixInMainServiceTest(documentsFolder: folder.url)
 
         service.main(fileName: "notes.txt")
@@ -84,8 +67,8 @@ struct ReadFileServiceTests {
 
     @Test("The main service prints nothing for a missing file, leaving the error to the log")
     func mainServicePrintsNothingForAMissingFile() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.cleanUp() }
+        let folder = try TemporaryFolder("cake")
+        defer { folder.remove() }
         let service = MixInMainServiceTest(documentsFolder: folder.url)
 
         service.main(fileName: "missing.txt")
@@ -99,7 +82,7 @@ struct ReadFileServiceTests {
 struct CakeDemoTests {
     /// Runs the demo in a fresh workspace and returns what it wrote and the workspace.
     private func run(_ arguments: [String]) throws -> (output: String, workspace: TemporaryFolder) {
-        let workspace = try TemporaryFolder()
+        let workspace = try TemporaryFolder("cake")
         let output = CapturedOutput()
         try CakeDemo.run(arguments: arguments, context: DemoContext(workspaceDirectory: workspace.url, write: output.append))
         return (output.text, workspace)
@@ -108,7 +91,7 @@ struct CakeDemoTests {
     @Test("Without options it creates the sample file and reads it with the live composition")
     func defaultRunReadsTheSample() throws {
         let (output, workspace) = try run([])
-        defer { workspace.cleanUp() }
+        defer { workspace.remove() }
         let sample = workspace.url.appendingPathComponent("Documents/notes.txt").path
 
         #expect(FileManager.default.fileExists(atPath: sample))
@@ -122,7 +105,7 @@ struct CakeDemoTests {
     @Test("A missing file with the live clock prints the info and error lines and no contents")
     func liveRunOfAMissingFile() throws {
         let (output, workspace) = try run(["--file", "missing.txt"])
-        defer { workspace.cleanUp() }
+        defer { workspace.remove() }
         let missing = workspace.url.appendingPathComponent("Documents/missing.txt").path
 
         #expect(output.contains("[info] reading \(missing)\n[error] could not read \(missing)\n"))
@@ -133,7 +116,7 @@ struct CakeDemoTests {
     @Test("The fixed clock reads the sample at 2016-06-18 through the test composition")
     func fixedRunOfTheSample() throws {
         let (output, workspace) = try run(["--file", "notes.txt", "--clock", "fixed:2016-06-18"])
-        defer { workspace.cleanUp() }
+        defer { workspace.remove() }
         let sample = workspace.url.appendingPathComponent("Documents/notes.txt").path
 
         #expect(output.contains("let service = MixInMainServiceTest(documentsFolder: documents)"))
@@ -144,7 +127,7 @@ struct CakeDemoTests {
     @Test("The fixed clock with a missing file shows nothing printed and both recorded lines")
     func fixedRunOfAMissingFile() throws {
         let (output, workspace) = try run(["--clock", "fixed:2016-06-18", "--file", "missing.txt"])
-        defer { workspace.cleanUp() }
+        defer { workspace.remove() }
         let missing = workspace.url.appendingPathComponent("Documents/missing.txt").path
 
         #expect(output.contains("service.printed:\n  (nothing)\n"))
@@ -153,8 +136,8 @@ struct CakeDemoTests {
 
     @Test("A sample file the learner edited is kept, not overwritten")
     func keepsTheLearnersSample() throws {
-        let workspace = try TemporaryFolder()
-        defer { workspace.cleanUp() }
+        let workspace = try TemporaryFolder("cake")
+        defer { workspace.remove() }
         let documents = workspace.url.appendingPathComponent("Documents")
         try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
         try "my own notes".write(to: documents.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
@@ -167,8 +150,8 @@ struct CakeDemoTests {
 
     @Test("Another fixed day is refused with the reason: the test composition's day is part of its class")
     func refusesAnotherFixedDay() throws {
-        let workspace = try TemporaryFolder()
-        defer { workspace.cleanUp() }
+        let workspace = try TemporaryFolder("cake")
+        defer { workspace.remove() }
         let context = DemoContext(workspaceDirectory: workspace.url) { _ in }
 
         let error = try #require(throws: DemoUsageError.self) {
@@ -180,8 +163,8 @@ struct CakeDemoTests {
 
     @Test("An unknown clock word is refused with the accepted ones")
     func refusesAnUnknownClock() throws {
-        let workspace = try TemporaryFolder()
-        defer { workspace.cleanUp() }
+        let workspace = try TemporaryFolder("cake")
+        defer { workspace.remove() }
         let context = DemoContext(workspaceDirectory: workspace.url) { _ in }
 
         let error = try #require(throws: DemoUsageError.self) {
@@ -192,8 +175,8 @@ struct CakeDemoTests {
 
     @Test("An option the demo does not have is named in the message")
     func refusesAnUnknownOption() throws {
-        let workspace = try TemporaryFolder()
-        defer { workspace.cleanUp() }
+        let workspace = try TemporaryFolder("cake")
+        defer { workspace.remove() }
         let context = DemoContext(workspaceDirectory: workspace.url) { _ in }
 
         let error = try #require(throws: DemoUsageError.self) {

@@ -14,18 +14,11 @@ import Testing
 
 // MARK: - Helpers
 
-/// A fresh folder for a demo's workspace or a test's timeline.
-private func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dependency-values-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-}
-
 /// Runs the demo with `arguments` in a temporary workspace; returns its output and the posts
 /// it left in the workspace's timeline.
 private func runDemo(_ arguments: [String]) throws -> (output: String, posts: [Post]) {
     let output = CapturedOutput()
-    let workspace = try temporaryFolder()
+    let workspace = try TemporaryFolder("dependency-values").url
     defer { try? FileManager.default.removeItem(at: workspace) }
     try DependencyValuesDemo.run(arguments: arguments, context: DemoContext(workspaceDirectory: workspace, write: output.write))
     let posts = try Timeline(fileURL: workspace.appendingPathComponent("timeline.txt")).posts()
@@ -83,7 +76,7 @@ struct HandmadeStoreTests {
 struct SwiftDependenciesTests {
     @Test("the live client appends to the timeline named by \\.timeline")
     func liveClient() throws {
-        let folder = try temporaryFolder()
+        let folder = try TemporaryFolder("dependency-values").url
         defer { try? FileManager.default.removeItem(at: folder) }
         let timeline = Timeline(fileURL: folder.appendingPathComponent("timeline.txt"))
         let posts = try withDependencies {
@@ -172,7 +165,7 @@ struct SwiftDependenciesTests {
 
     @Test("page 3's override points the live client at another file for the scope only")
     func pageThreeOverride() throws {
-        let folder = try temporaryFolder()
+        let folder = try TemporaryFolder("dependency-values").url
         defer { try? FileManager.default.removeItem(at: folder) }
         let scratchFile = folder.appendingPathComponent("scratch.txt")
         let post = Post(network: .twitter, text: "scratch")
@@ -254,7 +247,7 @@ struct GotchaTests {
 
     @Test("a child made later by the onboarding tour is live, unless made with withDependencies(from:)")
     func captured() throws {
-        let folder = try temporaryFolder()
+        let folder = try TemporaryFolder("dependency-values").url
         defer { try? FileManager.default.removeItem(at: folder) }
         let timeline = Timeline(fileURL: folder.appendingPathComponent("timeline.txt"))
         let tourPosts = LockIsolated<[Post]>([])
