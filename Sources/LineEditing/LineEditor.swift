@@ -57,7 +57,10 @@ public final class LineEditor: LineReading {
         guard let input = fdopen(dup(inputFD), "r"), let output = fdopen(dup(outputFD), "w") else {
             fatalError("LineEditor: cannot open streams for descriptors \(inputFD) and \(outputFD)")
         }
-        guard let editor = el_init_fd(programName, input, output, output, inputFD, outputFD, outputFD) else {
+        // libedit gets the duplicated descriptors, never the caller's: it sets
+        // terminal modes on them until `el_end`, and the caller may close its
+        // own descriptor first, after which that number can name another terminal.
+        guard let editor = el_init_fd(programName, input, output, output, fileno(input), fileno(output), fileno(output)) else {
             fatalError("LineEditor: el_init failed")
         }
         guard let historyList = history_init() else {
@@ -74,7 +77,7 @@ public final class LineEditor: LineReading {
         self.state = EditorState(
             completion: CompletionEngine(candidates: candidates),
             output: output,
-            outputFD: outputFD
+            outputFD: fileno(output)
         )
 
         configure()

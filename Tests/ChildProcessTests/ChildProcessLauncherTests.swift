@@ -9,8 +9,9 @@ import Darwin
 #endif
 
 /// Margins are deliberately generous: the suite must pass on a loaded 2-core
-/// machine, and each test only needs to tell "promptly" from "hung".
-private let generousMargin: Duration = .seconds(10)
+/// machine (18 s has been seen there for a sub-second stop), and each test only
+/// needs to tell "stopped" from "ran its full 1000 s".
+private let generousMargin: Duration = .seconds(90)
 
 /// A request that runs `script` with `/bin/sh -c`, with a minimal PATH.
 private func shell(
@@ -230,7 +231,7 @@ struct ChildProcessLauncherTests {
         #expect(result.standardOutput.utf8.count == limit)
         #expect(result.standardOutput.hasPrefix("y\ny\n"))
         #expect(result.droppedOutputBytes == total - limit)
-        #expect(elapsed < .seconds(20))
+        #expect(elapsed < generousMargin)
     }
 
     @Test func eachStreamHasItsOwnLimit() async throws {

@@ -80,7 +80,7 @@ import Testing
         let report = try await check("func double(_ value: Int) -> Int {\n    while true {}\n}\n", timeout: .seconds(2))
         #expect(report.outcome == .timedOut(seconds: 2))
         #expect(report.checks.first { !$0.finished }?.name == "testDoublesTwo")
-        #expect(started.duration(to: .now) < .seconds(30))
+        #expect(started.duration(to: .now) < .seconds(150))
     }
 
     @Test func aGrandchildLeftSleepingIsKilledWithTheRun() async throws {
@@ -101,7 +101,7 @@ import Testing
         let started = ContinuousClock.now
         let report = try await check(source)
         #expect(report.outcome == .passed)
-        #expect(started.duration(to: .now) < .seconds(60))
+        #expect(started.duration(to: .now) < .seconds(150))
         let pid = try #require(Int32(try String(contentsOfFile: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         // The sleeper must be gone (or at most a zombie waiting for init to reap it).
         var alive = kill(pid, 0) == 0

@@ -33,7 +33,10 @@ import Testing
         let first = try start(didojo)
         try await first.waitFor("didojo> ")
         first.type("lessons\r")
-        try await first.waitFor("no-di.1")
+        // Keys go in only at a prompt: typed earlier, the terminal is still in
+        // its cooked mode, where Ctrl-D is its own end-of-file, not a key for libedit.
+        let listed = try await first.waitFor("no-di.1")
+        try await first.waitFor("didojo> ", after: listed)
         first.type("\u{04}")
         #expect(try await first.waitForExit() == 0)
 
@@ -46,7 +49,8 @@ import Testing
         second.type("\u{1b}[A")
         try await second.waitFor("lessons", after: seen)
         second.type("\r")
-        try await second.waitFor("no-di.1", after: seen)
+        let listedAgain = try await second.waitFor("no-di.1", after: seen)
+        try await second.waitFor("didojo> ", after: listedAgain)
         second.type("quit\r")
         #expect(try await second.waitForExit() == 0)
     }
@@ -79,7 +83,8 @@ import Testing
         seen = try await session.waitFor("Check of no-di.1 cancelled.", after: seen, timeout: .seconds(10))
         seen = try await session.waitFor("didojo no-di", after: seen)
         session.type("progress\r")
-        try await session.waitFor("0 checks run", after: seen)
+        seen = try await session.waitFor("0 checks run", after: seen)
+        try await session.waitFor("didojo no-di", after: seen)
         session.type("quit\r")
         #expect(try await session.waitForExit() == 0)
     }

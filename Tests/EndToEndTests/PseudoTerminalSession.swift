@@ -82,7 +82,7 @@ final class PseudoTerminalSession: @unchecked Sendable {
     }
 
     /// Waits for the program to end and returns its exit status (or -signal).
-    func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
+    func waitForExit(timeout: Duration = .seconds(90)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         var status: Int32 = 0
         while ContinuousClock.now < deadline {

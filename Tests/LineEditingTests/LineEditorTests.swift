@@ -50,7 +50,7 @@ struct LineEditorTests {
     func typedLine() throws {
         try withEditor { editor, terminal in
             #expect(read(editor, terminal, typing: "hello world\r") == .line("hello world"))
-            #expect(terminal.text.contains("> "))
+            #expect(waitUntil { terminal.text.contains("> ") })
         }
     }
 
@@ -138,7 +138,8 @@ struct LineEditorTests {
     func ctrlCKeyInterrupts() throws {
         try withEditor { editor, terminal in
             #expect(read(editor, terminal, typing: "half typed\u{03}") == .interrupted)
-            #expect(terminal.text.contains("half typed^C"))
+            // The echo reaches the test through the drain thread, which may not have run yet.
+            #expect(waitUntil { terminal.text.contains("half typed^C") })
             #expect(read(editor, terminal, typing: "clean\r") == .line("clean"))
             #expect(editor.historyEntries == ["clean"])
         }
