@@ -50,19 +50,36 @@ import Testing
 
     @Test func theEventLogBecomesOneResultPerCheck() {
         let log = """
-        {"event":"start","test":"C.testA"}
-        {"event":"failure","test":"C.testA","message":"failed - no","file":"/x.swift","line":4}
-        {"event":"finish","test":"C.testA"}
-        {"event":"start","test":"C.testB"}
-        {"event":"finish","test":"C.testB"}
-        {"event":"start","test":"C.testC"}
+        {"event":"start","test":"C.testA","token":"t0k"}
+        {"event":"failure","test":"C.testA","message":"failed - no","file":"/x.swift","line":4,"token":"t0k"}
+        {"event":"finish","test":"C.testA","token":"t0k"}
+        {"event":"start","test":"C.testB","token":"t0k"}
+        {"event":"finish","test":"C.testB","token":"t0k"}
+        {"event":"start","test":"C.testC","token":"t0k"}
         garbage that a crash left behind
         """
-        let results = TestEventLog.results(from: log)
+        let parsed = TestEventLog(text: log, token: "t0k")
+        let results = parsed.checks
         #expect(results.map(\.name) == ["testA", "testB", "testC"])
         #expect(results.map(\.passed) == [false, true, false])
         #expect(results[0].failures.first?.line == 4)
         #expect(results[2].finished == false)
+        #expect(!parsed.completed, "no done event, so the run did not complete")
+    }
+
+    @Test func eventsWithoutTheRunsTokenAreIgnored() {
+        let log = """
+        {"event":"start","test":"C.testA","token":"t0k"}
+        {"event":"failure","test":"C.testA","message":"failed","file":"/x.swift","line":4,"token":"t0k"}
+        {"event":"start","test":"C.testB","token":"guess"}
+        {"event":"finish","test":"C.testB"}
+        {"event":"done","token":"guess"}
+        """
+        let parsed = TestEventLog(text: log, token: "t0k")
+        #expect(parsed.checks.map(\.name) == ["testA"])
+        #expect(parsed.checks[0].finished == false)
+        #expect(!parsed.completed)
+        #expect(TestEventLog(text: #"{"event":"done","token":"t0k"}"#, token: "t0k").completed)
     }
 
     @Test func testMethodsAreFoundByParsingNotByPatternMatching() {
@@ -89,9 +106,11 @@ import Testing
     @Test func theGeneratedMainListsEveryTest() {
         let main = TestMainGenerator.mainSource(for: [
             DiscoveredTestCase(className: "Checks", methods: [.init(name: "testOne", isAsync: false), .init(name: "testTwo", isAsync: true)]),
-        ])
+        ], token: "secret-1")
         #expect(main.contains(#"("testOne", Checks.testOne),"#))
         #expect(main.contains(#"("testTwo", asyncTest(Checks.testTwo)),"#))
         #expect(main.contains("setvbuf(stdout, nil, _IOLBF, 0)"))
+        #expect(main.contains(#"fields["token"] = "secret-1""#))
+        #expect(main.contains(#"unsetenv("DIDOJO_RESULTS")"#))
     }
 }

@@ -119,7 +119,8 @@ public struct ExerciseChecker: Sendable {
         defer { try? fileSystem.removeItem(at: folder) }
 
         let main = folder.appendingPathComponent("main.swift")
-        try fileSystem.write(TestMainGenerator.mainSource(for: testCases), to: main)
+        let token = UUID().uuidString
+        try fileSystem.write(TestMainGenerator.mainSource(for: testCases, token: token), to: main)
         // Named like a test bundle, so libraries that ask "am I under test?" (swift-dependencies
         // picks its test context, issue reports become test failures) answer as under `swift test`.
         let program = folder.appendingPathComponent("Exercise.xctest")
@@ -143,11 +144,13 @@ public struct ExerciseChecker: Sendable {
         }
 
         onPhase(.running)
-        let results = folder.appendingPathComponent("results.jsonl")
+        // The main holds the token; the learner's code runs in this folder and must not read it.
+        try? fileSystem.removeItem(at: main)
+        let results = folder.appendingPathComponent("results-\(UUID().uuidString).jsonl")
         let run = try await launcher.run(runRequest(program: program, results: results, in: folder), isCancelled: isCancelled)
-        let log = (try? fileSystem.text(of: results)) ?? ""
+        let log = TestEventLog(text: (try? fileSystem.text(of: results)) ?? "", token: token)
         return Self.report(
-            exerciseID: exerciseID, run: run, checks: TestEventLog.results(from: log),
+            exerciseID: exerciseID, run: run, log: log,
             expectedCount: testCases.reduce(0) { $0 + $1.methods.count },
             settings: settings, duration: started.duration(to: .now)
         )
@@ -185,9 +188,10 @@ public struct ExerciseChecker: Sendable {
     }
 
     static func report(
-        exerciseID: String, run: ChildProcessResult, checks: [CheckResult], expectedCount: Int,
+        exerciseID: String, run: ChildProcessResult, log: TestEventLog, expectedCount: Int,
         settings: CheckSettings, duration: Duration
     ) -> CheckReport {
+        let checks = log.checks
         let output = LearnerOutput.extract(
             standardOutput: run.standardOutput, standardError: run.standardError, failures: checks.flatMap(\.failures)
         )
@@ -209,7 +213,7 @@ public struct ExerciseChecker: Sendable {
                 message: LearnerOutput.crashMessage(in: run.standardError)
             )))
         case .exited(let status):
-            let allRan = checks.count == expectedCount && checks.allSatisfy(\.finished)
+            let allRan = log.completed && checks.count == expectedCount && checks.allSatisfy(\.finished)
             if allRan {
                 return make(checks.allSatisfy(\.passed) && status == 0 ? .passed : .checksFailed)
             }

@@ -1,8 +1,21 @@
 import Foundation
 
 /// Reads the JSON lines written by the generated test main into per-check results.
-public enum TestEventLog {
-    public static func results(from text: String) -> [CheckResult] {
+///
+/// Only lines carrying the check's `token` count (see `TestMainGenerator`): anything else in
+/// the file was not written by the test main.
+public struct TestEventLog: Sendable, Equatable {
+    public let checks: [CheckResult]
+    /// True when the test main reported the end of the whole run.
+    public let completed: Bool
+
+    public init(text: String, token: String) {
+        var completed = false
+        checks = Self.results(from: text, token: token, completed: &completed)
+        self.completed = completed
+    }
+
+    private static func results(from text: String, token: String, completed: inout Bool) -> [CheckResult] {
         var results: [CheckResult] = []
         var indexByTest: [String: Int] = [:]
 
@@ -17,8 +30,13 @@ public enum TestEventLog {
         for line in text.split(separator: "\n") {
             guard let data = line.data(using: .utf8),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let event = object["event"] as? String,
-                  let test = object["test"] as? String else { continue }
+                  object["token"] as? String == token,
+                  let event = object["event"] as? String else { continue }
+            if event == "done" {
+                completed = true
+                continue
+            }
+            guard let test = object["test"] as? String else { continue }
             let position = index(for: test)
             switch event {
             case "failure":

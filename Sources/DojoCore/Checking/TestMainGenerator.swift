@@ -4,10 +4,17 @@
 /// The events go to a file of their own, written and flushed one by one, so that the learner's
 /// own printing cannot garble them and a crash in the middle of a check still leaves a record
 /// of which check was running.
+///
+/// The learner's code runs in the same process, so the channel is guarded against forgery:
+/// every event carries `token`, a secret made anew for each check and known only to this main
+/// and the checker; the main forgets the file's path (unsets the variable) before any of the
+/// learner's code runs; and a run counts as complete only with the final `done` event, which
+/// XCTest's end-of-run callback writes. Lines without the token are ignored, so printing a
+/// fake summary, writing fake events or exiting early can only ever fail a check.
 public enum TestMainGenerator {
     public static let resultsVariable = "DIDOJO_RESULTS"
 
-    public static func mainSource(for testCases: [DiscoveredTestCase]) -> String {
+    public static func mainSource(for testCases: [DiscoveredTestCase], token: String) -> String {
         let entries = testCases.map { testCase in
             let methods = testCase.methods.map { method in
                 let reference = "\(testCase.className).\(method.name)"
@@ -35,6 +42,8 @@ public enum TestMainGenerator {
             }
 
             private func report(_ fields: [String: Any]) {
+                var fields = fields
+                fields["token"] = "\(token)"
                 guard let file,
                       let data = try? JSONSerialization.data(withJSONObject: fields),
                       let line = String(data: data, encoding: .utf8) else { return }
@@ -53,11 +62,16 @@ public enum TestMainGenerator {
             func testCaseDidFinish(_ testCase: XCTestCase) {
                 report(["event": "finish", "test": testCase.name])
             }
+
+            func testBundleDidFinish(_ testBundle: Bundle) {
+                report(["event": "done"])
+            }
         }
 
         XCTestObservationCenter.shared.addTestObserver(
             DIDojoResultReporter(path: ProcessInfo.processInfo.environment["\(resultsVariable)"])
         )
+        unsetenv("\(resultsVariable)")
 
         XCTMain([
         \(entries)
