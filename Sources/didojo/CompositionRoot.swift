@@ -64,8 +64,23 @@ struct CompositionRoot {
 
     // MARK: Parts
 
+    /// The lessons, cut down to the workshop's and in its order when there is a workshop.
     func catalog() throws -> LessonCatalog {
-        LessonCatalog.load(from: try lessonsFolder(), fileSystem: fileSystem)
+        let all = LessonCatalog.load(from: try lessonsFolder(), fileSystem: fileSystem)
+        guard let workshop = try workshop() else { return all }
+        return try workshop.arrange(all)
+    }
+
+    /// `--workshop`, else `$DIDOJO_WORKSHOP`, else `workshop.yaml` in the workspace if the
+    /// instructor put one there; nil when there is none.
+    func workshop() throws -> Workshop? {
+        if let given = options.workshop ?? environment["DIDOJO_WORKSHOP"], !given.isEmpty {
+            let file = URL(fileURLWithPath: given, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+            return try WorkshopFile.load(from: file, fileSystem: fileSystem)
+        }
+        let inWorkspace = workspaceRoot.appendingPathComponent(WorkshopFile.defaultName)
+        guard fileSystem.fileExists(at: inWorkspace) else { return nil }
+        return try WorkshopFile.load(from: inWorkspace, fileSystem: fileSystem)
     }
 
     func workspace() -> Workspace {
@@ -79,7 +94,11 @@ struct CompositionRoot {
     func checker() -> Result<ExerciseChecker, DojoError> {
         do {
             var settings = CheckSettings()
-            settings.timeout = .milliseconds(Int(options.timeout * 1000))
+            // The command line wins over the workshop, which wins over the default. A broken
+            // workshop file has already stopped start-up in `catalog()`.
+            if let seconds = options.timeout ?? (try? workshop())??.checkTimeout {
+                settings.timeout = .milliseconds(Int(seconds * 1000))
+            }
             let user = environment["USER"] ?? String(getuid())
             return .success(ExerciseChecker(
                 toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
@@ -116,7 +135,8 @@ struct CompositionRoot {
         ShellDependencies(
             terminal: terminal, interrupts: LiveInterruptSource.installed(), editor: SystemEditorLauncher(environment: environment),
             fileWatcher: InotifyFileWatcher(), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
-            workspace: workspace, progressStore: store, checker: checker(), demos: LessonDemos.all
+            workspace: workspace, progressStore: store, checker: checker(), demos: LessonDemos.all,
+            workshop: try? workshop()
         )
     }
 

@@ -8,6 +8,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The Lessons folder (default: found from the didojo executable).", valueName: "dir"))
     var lessons: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a check may run before it is stopped.", valueName: "seconds"))
-    var timeout: Double = 10
+    @Option(name: .long, help: ArgumentHelp("Seconds a check may run before it is stopped (default: the workshop's check-timeout, else 10).", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(name: .long, help: ArgumentHelp("A workshop file from your instructor (default: $DIDOJO_WORKSHOP, else workshop.yaml in the workspace, if there is one).", valueName: "file"))
+    var workshop: String?
 }

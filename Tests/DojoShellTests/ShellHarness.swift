@@ -116,6 +116,10 @@ struct ShellHarness {
     }
 
     private let watcherChanges: Int
+    /// The instructor's workshop, if the test is about one.
+    var workshop: Workshop?
+    /// The shell's clock; replace it with a `SettableTimeSource` to let time pass.
+    var timeSource: any TimeSource = FixedTimeSource()
 
     func makeShell() -> Shell {
         let checker = ExerciseChecker(
@@ -126,8 +130,8 @@ struct ShellHarness {
         )
         let dependencies = ShellDependencies(
             terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
-            fileSystem: fileSystem, timeSource: FixedTimeSource(), catalog: catalog, workspace: workspace,
-            progressStore: store, checker: .success(checker), demos: [EchoDemo.self]
+            fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,
+            workspace: workspace, progressStore: store, checker: .success(checker), demos: [EchoDemo.self], workshop: workshop
         )
         return Shell(session: ShellSession(dependencies: dependencies, progress: store.load().progress))
     }

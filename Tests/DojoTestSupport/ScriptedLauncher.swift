@@ -23,7 +23,15 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
     private let lock = NSLock()
     private var _behaviour: Behaviour
     private var _requests: [ChildProcessRequest] = []
+    /// What each "compiled" program would run, by its path: read from the generated main at
+    /// compile time, as the real compiler does (the checker deletes the main before running).
+    private var _programs: [String: GeneratedMain] = [:]
     private let fileSystem: any FileSystem
+
+    private struct GeneratedMain {
+        let tests: [String]
+        let token: String
+    }
 
     public init(fileSystem: any FileSystem, behaviour: Behaviour = .pass) {
         self.fileSystem = fileSystem
@@ -41,6 +49,7 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
         lock.withLock { _requests.append(request) }
         let behaviour = self.behaviour
         if request.executable.hasSuffix("swiftc") {
+            try remember(compiling: request)
             switch behaviour {
             case .compileError(let line, let message):
                 let source = request.arguments.first { $0.hasSuffix(".swift") } ?? "file.swift"
@@ -56,11 +65,14 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
     }
 
     private func runProgram(_ request: ChildProcessRequest, behaviour: Behaviour) throws -> ChildProcessResult {
-        let folder = URL(fileURLWithPath: request.workingDirectory ?? "/")
-        let main = try fileSystem.text(of: folder.appendingPathComponent("main.swift"))
-        let tests = Self.testNames(inGeneratedMain: main)
+        guard let program = lock.withLock({ _programs[request.executable] }) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: request.executable])
+        }
+        let tests = program.tests
         var events: [String] = []
         func event(_ fields: [String: Any]) {
+            var fields = fields
+            fields["token"] = program.token
             let data = try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
             events.append(String(decoding: data, as: UTF8.self))
         }
@@ -79,11 +91,25 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
             }
             event(["event": "finish", "test": test])
         }
+        if termination != .signaled(4) {
+            event(["event": "done"])
+        }
         let results = request.environment[TestMainGenerator.resultsVariable].map { URL(fileURLWithPath: $0) }
         if let results {
             try fileSystem.write(events.joined(separator: "\n") + "\n", to: results)
         }
         return ChildProcessResult(termination: termination, standardOutput: "printed by the learner\n", standardError: standardError)
+    }
+
+    private func remember(compiling request: ChildProcessRequest) throws {
+        guard let mainPath = request.arguments.first(where: { $0.hasSuffix("/main.swift") }),
+              let outputIndex = request.arguments.firstIndex(of: "-o"), outputIndex + 1 < request.arguments.count else { return }
+        let main = try fileSystem.text(of: URL(fileURLWithPath: mainPath))
+        let token = main.range(of: #"fields["token"] = ""#).map { start in
+            String(main[start.upperBound...].prefix { $0 != "\"" })
+        } ?? ""
+        let program = GeneratedMain(tests: Self.testNames(inGeneratedMain: main), token: token)
+        lock.withLock { _programs[request.arguments[outputIndex + 1]] = program }
     }
 
     /// `Class.testName` for each `("testName", Class.testName)` entry of a generated main.

@@ -10,8 +10,18 @@ public struct LearnerProgress: Codable, Equatable, Sendable {
     /// The exercise `check`, `hint` and friends act on when no id is given.
     public var currentExerciseID: String?
     public var exercises: [String: ExerciseProgress] = [:]
+    /// When each lesson was first opened (a workshop's time box counts from then). Optional
+    /// because progress files from before workshops do not have it.
+    public var lessonsFirstOpened: [String: Date]?
 
     public init() {}
+
+    /// Records the first opening of a lesson; later openings change nothing.
+    public mutating func noteFirstOpening(of lessonID: String, at date: Date) {
+        if lessonsFirstOpened?[lessonID] == nil {
+            lessonsFirstOpened = (lessonsFirstOpened ?? [:]).merging([lessonID: date]) { first, _ in first }
+        }
+    }
 
     public func exercise(_ id: String) -> ExerciseProgress {
         exercises[id] ?? ExerciseProgress()

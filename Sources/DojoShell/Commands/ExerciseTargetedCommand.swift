@@ -18,7 +18,7 @@ extension ExerciseTargetedCommand {
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
         do {
             let exercise = try session.exercise(named: arguments.first)
-            session.select(exercise)
+            guard session.select(exercise) else { return .keepGoing }
             await run(on: exercise, arguments: Array(arguments.dropFirst()), session: session)
         } catch {
             session.printer.line(error.localizedDescription)

@@ -1,3 +1,5 @@
+import DojoCore
+
 /// `lessons`: every lesson and exercise, with the learner's status.
 struct LessonsCommand: ShellCommand {
     let name = "lessons"
@@ -6,10 +8,13 @@ struct LessonsCommand: ShellCommand {
 
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
         let printer = session.printer
+        if let workshop = session.workshop {
+            printer.heading("Workshop: \(workshop.title)")
+        }
         for (index, lesson) in session.catalog.lessons.enumerated() {
             let passed = lesson.exercises.filter { session.progress.exercise($0.id).passed }.count
             let marker = lesson.id == session.currentLesson?.id ? "▸" : " "
-            printer.line("\(marker) \(index + 1). " + printer.paint(lesson.id, "\u{1b}[1m") + " — \(lesson.title)  (\(passed)/\(lesson.exercises.count) passed)")
+            printer.line("\(marker) \(index + 1). " + printer.paint(lesson.id, "\u{1b}[1m") + " — \(lesson.title)  (\(passed)/\(lesson.exercises.count) passed)" + workshopNote(for: lesson, session: session))
             for exercise in lesson.exercises {
                 let status = session.progress.exercise(exercise.id).status
                 printer.line("\(StatusMark.mark(status, printer: printer)) \(exercise.id)  \(exercise.title)", indent: "      ")
@@ -20,5 +25,18 @@ struct LessonsCommand: ShellCommand {
         }
         printer.note("Open a lesson with 'open <lesson>'; pick an exercise with 'exercise <id>'.")
         return .keepGoing
+    }
+
+    /// "· 🔒 after no-di" and "· 30 min" for a workshop's locked and time-boxed lessons.
+    private func workshopNote(for lesson: Lesson, session: ShellSession) -> String {
+        guard let workshop = session.workshop else { return "" }
+        var notes: [String] = []
+        if session.lockMessage(for: lesson) != nil, let before = workshop.prerequisite(of: lesson.id) {
+            notes.append("🔒 after \(before)")
+        }
+        if let box = workshop.plan(for: lesson.id)?.timeBox {
+            notes.append("\(box.components.seconds / 60) min")
+        }
+        return notes.isEmpty ? "" : "  · " + notes.joined(separator: " · ")
     }
 }

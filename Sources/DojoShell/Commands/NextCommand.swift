@@ -12,9 +12,9 @@ struct NextCommand: ShellCommand {
             return await ReadCommand().run([], session: session)
         }
         if session.progress.currentPage < lesson.pages.count {
-            session.go(to: lesson, page: session.progress.currentPage + 1)
+            guard session.go(to: lesson, page: session.progress.currentPage + 1) else { return .keepGoing }
         } else if let following = session.catalog.lesson(after: lesson.id) {
-            session.go(to: following, page: 0)
+            guard session.go(to: following, page: 0) else { return .keepGoing }
         } else {
             session.printer.line("This is the end of the last lesson. 'progress' shows what is left to pass; 'lessons' lists everything.")
             return .keepGoing

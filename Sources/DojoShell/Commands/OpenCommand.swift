@@ -15,8 +15,9 @@ struct OpenCommand: ShellCommand {
         }
         do {
             let lesson = try session.lesson(named: argument)
-            session.go(to: lesson, page: 0)
-            PageView.show(session)
+            if session.go(to: lesson, page: 0) {
+                PageView.show(session)
+            }
         } catch {
             session.printer.line(error.localizedDescription)
         }

@@ -9,9 +9,9 @@ struct PreviousCommand: ShellCommand {
             return await ReadCommand().run([], session: session)
         }
         if session.progress.currentPage > 0 {
-            session.go(to: lesson, page: session.progress.currentPage - 1)
+            guard session.go(to: lesson, page: session.progress.currentPage - 1) else { return .keepGoing }
         } else if let previous = session.catalog.lesson(before: lesson.id) {
-            session.go(to: previous, page: previous.pages.count)
+            guard session.go(to: previous, page: previous.pages.count) else { return .keepGoing }
         } else {
             session.printer.line("This is the first page of the first lesson.")
             return .keepGoing

@@ -9,6 +9,10 @@ struct SolutionCommand: ExerciseTargetedCommand {
     func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
         let printer = session.printer
         let record = session.progress.exercise(exercise.id)
+        if let refusal = Self.refusal(for: record, of: exercise, workshop: session.workshop) {
+            printer.line(refusal)
+            return
+        }
         if !record.passed && !record.solutionSeen {
             let question = "You have not passed \(exercise.id) yet; working it out teaches far more than reading the answer. Show the solution anyway?"
             guard session.terminal.confirm(question) else {
@@ -31,6 +35,21 @@ struct SolutionCommand: ExerciseTargetedCommand {
             printer.line("Your file is the same as the solution.")
         } else {
             printer.verbatim(LineDiff.render(diff, useColor: printer.style.useColor))
+        }
+    }
+
+    /// Why the workshop keeps the solution hidden now, or nil when it may be shown.
+    static func refusal(for record: ExerciseProgress, of exercise: Exercise, workshop: Workshop?) -> String? {
+        guard let workshop else { return nil }
+        switch workshop.solutions {
+        case .always:
+            return nil
+        case .afterPass where record.passed:
+            return nil
+        case .afterPass:
+            return "In this workshop ('\(workshop.title)') solutions are shown once you have passed the exercise. 'hint' gives a push; your instructor can help too."
+        case .never:
+            return "Solutions are not shown in this workshop ('\(workshop.title)'). 'hint' gives a push; your instructor can help too."
         }
     }
 }

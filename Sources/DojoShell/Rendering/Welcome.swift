@@ -4,6 +4,9 @@ public enum Welcome {
     public static func show(_ session: ShellSession) {
         let printer = session.printer
         printer.heading("DIDojo: learn Dependency Injection in Swift")
+        if let workshop = session.workshop {
+            printer.line("Workshop: \(workshop.title) (\(workshop.lessons.count) lessons, set by \(workshop.file.path))")
+        }
         if let lesson = session.currentLesson {
             printer.line("Welcome back. You are in \(lesson.id) (\(lesson.title)). 'read' shows where you were; 'progress' how far you are.")
         } else {

@@ -20,11 +20,15 @@ public struct ShellDependencies {
     public var checker: Result<ExerciseChecker, DojoError>
     /// The lessons' `run` entry points, by lesson id.
     public var demos: [String: any LessonDemo.Type]
+    /// The instructor's workshop file, when the learner is in one: locks, time boxes and the
+    /// solution policy. The catalog is already cut down to its lessons.
+    public var workshop: Workshop?
 
     public init(
         terminal: any Terminal, interrupts: any InterruptSource, editor: any EditorLauncher, fileWatcher: any FileWatcher,
         fileSystem: any FileSystem, timeSource: any TimeSource, catalog: LessonCatalog, workspace: Workspace,
-        progressStore: ProgressStore, checker: Result<ExerciseChecker, DojoError>, demos: [any LessonDemo.Type]
+        progressStore: ProgressStore, checker: Result<ExerciseChecker, DojoError>, demos: [any LessonDemo.Type],
+        workshop: Workshop? = nil
     ) {
         self.terminal = terminal
         self.interrupts = interrupts
@@ -37,5 +41,6 @@ public struct ShellDependencies {
         self.progressStore = progressStore
         self.checker = checker
         self.demos = Dictionary(demos.map { ($0.lessonID, $0) }, uniquingKeysWith: { first, _ in first })
+        self.workshop = workshop
     }
 }

@@ -3,21 +3,39 @@ import DojoCore
 extension ShellSession {
     /// Moves to a page of a lesson (`lesson.pages.count` is its exercises page). Switching
     /// lessons forgets the exercise chosen in the old one.
-    func go(to lesson: Lesson, page: Int) {
+    ///
+    /// Returns false, having said why, when the workshop keeps the lesson locked: every
+    /// command that moves the learner comes through here, so the lock has one gate.
+    @discardableResult
+    func go(to lesson: Lesson, page: Int) -> Bool {
+        if let locked = lockMessage(for: lesson) {
+            printer.line(locked)
+            return false
+        }
+        let now = dependencies.timeSource.now()
         updateProgress { progress in
             if progress.currentLessonID != lesson.id {
                 progress.currentExerciseID = nil
             }
             progress.currentLessonID = lesson.id
             progress.currentPage = min(max(0, page), lesson.pages.count)
+            progress.noteFirstOpening(of: lesson.id, at: now)
         }
+        return true
     }
 
     /// Makes `exercise` the one commands act on, opening its lesson if another is open.
-    func select(_ exercise: Exercise) {
-        if currentLesson?.id != exercise.lessonID, let lesson = catalog.lesson(id: exercise.lessonID) {
-            go(to: lesson, page: lesson.pages.count)
+    /// Returns false, having said why, when its lesson is locked.
+    @discardableResult
+    func select(_ exercise: Exercise) -> Bool {
+        guard let lesson = catalog.lesson(id: exercise.lessonID) else { return false }
+        if currentLesson?.id != exercise.lessonID {
+            guard go(to: lesson, page: lesson.pages.count) else { return false }
+        } else if let locked = lockMessage(for: lesson) {
+            printer.line(locked)
+            return false
         }
         updateProgress { $0.currentExerciseID = exercise.id }
+        return true
     }
 }

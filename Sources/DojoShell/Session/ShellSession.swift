@@ -53,12 +53,14 @@ public final class ShellSession {
 
     /// The prompt: `didojo no-di 2/5> ` while reading, `didojo no-di exercises> ` on the
     /// lesson's last screen, `didojo> ` before a lesson is open.
+    /// In a workshop with a time box, the time left follows: `didojo no-di 2/5 · 12 min left> `.
     public var prompt: String {
         guard let lesson = currentLesson else { return "didojo> " }
-        if progress.currentPage >= lesson.pages.count {
-            return "didojo \(lesson.id) exercises> "
-        }
-        return "didojo \(lesson.id) \(progress.currentPage + 1)/\(lesson.pages.count)> "
+        let place = progress.currentPage >= lesson.pages.count
+            ? "exercises"
+            : "\(progress.currentPage + 1)/\(lesson.pages.count)"
+        let timeBox = timeBoxLabel.map { " · \($0)" } ?? ""
+        return "didojo \(lesson.id) \(place)\(timeBox)> "
     }
 
     /// Resolves an exercise argument: a full id (`no-di.2`), a number in the open lesson

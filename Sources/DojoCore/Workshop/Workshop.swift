@@ -1,0 +1,78 @@
+import Foundation
+
+/// How an instructor shapes a classroom session: which lessons, in which order, which ones
+/// wait for the one before, how long each should take, how long checks may run, and when
+/// solutions may be shown. Read from a hand-edited file by `WorkshopFile`.
+public struct Workshop: Sendable, Equatable {
+    /// One lesson of the workshop, in the order the instructor listed them.
+    public struct LessonPlan: Sendable, Equatable {
+        public let lessonID: String
+        /// The time the instructor plans for the lesson, counted from its first opening. The
+        /// prompt shows what is left; nothing is cut off when it runs out.
+        public let timeBox: Duration?
+        /// When true, the lesson opens only once every exercise of the lesson before it (in
+        /// the workshop's order) has passed.
+        public let locked: Bool
+
+        public init(lessonID: String, timeBox: Duration? = nil, locked: Bool = false) {
+            self.lessonID = lessonID
+            self.timeBox = timeBox
+            self.locked = locked
+        }
+    }
+
+    public let title: String
+    public let lessons: [LessonPlan]
+    /// Seconds a check may run; `--timeout` on the command line still wins.
+    public let checkTimeout: Double?
+    public let solutions: SolutionPolicy
+    /// Where the workshop was read from, to name it in messages.
+    public let file: URL
+
+    public init(title: String, lessons: [LessonPlan], checkTimeout: Double? = nil, solutions: SolutionPolicy = .afterPass, file: URL) {
+        self.title = title
+        self.lessons = lessons
+        self.checkTimeout = checkTimeout
+        self.solutions = solutions
+        self.file = file
+    }
+
+    public func plan(for lessonID: String) -> LessonPlan? {
+        lessons.first { $0.lessonID == lessonID }
+    }
+
+    /// The lesson that must be passed before `lessonID` opens, when `lessonID` is locked.
+    public func prerequisite(of lessonID: String) -> String? {
+        guard let index = lessons.firstIndex(where: { $0.lessonID == lessonID }), lessons[index].locked, index > 0 else {
+            return nil
+        }
+        return lessons[index - 1].lessonID
+    }
+
+    /// The full catalog cut down to the workshop's lessons, in the workshop's order.
+    ///
+    /// - Throws: `WorkshopError` naming the entry when a lesson id is not in the catalog.
+    public func arrange(_ catalog: LessonCatalog) throws -> LessonCatalog {
+        let lessons = try self.lessons.enumerated().map { index, plan in
+            guard let lesson = catalog.lesson(id: plan.lessonID) else {
+                throw WorkshopError(
+                    file: file, line: nil, key: "lessons[\(index + 1)]",
+                    problem: "names '\(plan.lessonID)', which is not a lesson",
+                    allowed: catalog.lessons.map(\.id)
+                )
+            }
+            return lesson
+        }
+        return LessonCatalog(lessons: lessons, problems: catalog.problems)
+    }
+}
+
+/// When the `solution` command may show the reference solution.
+public enum SolutionPolicy: String, Sendable, CaseIterable {
+    /// Only once the learner has passed the exercise.
+    case afterPass = "after-pass"
+    /// Never during the workshop.
+    case never
+    /// At any time (the shell still asks first when the exercise is not passed yet).
+    case always
+}
