@@ -15,6 +15,15 @@ public enum TerminalInfo {
         return Int(size.ws_col)
     }
 
+    /// The height of the terminal in rows, or nil when `fd` is not a terminal or reports no size.
+    public static func rows(fd: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else {
+            return nil
+        }
+        return Int(size.ws_row)
+    }
+
     /// Whether `fd` refers to a terminal (so line editing makes sense).
     public static func isTerminal(fd: Int32) -> Bool {
         isatty(fd) == 1

@@ -24,6 +24,10 @@ public final class EditLineTerminal: Terminal {
         TextStyle.fromEnvironment(environment, isTerminal: true, columns: TerminalInfo.columns(fd: 1))
     }
 
+    public var screenRows: Int? {
+        environment["TERM"] == "dumb" ? nil : TerminalInfo.rows(fd: 1)
+    }
+
     public func readLine(prompt: String) -> LineReadResult {
         editor.readLine(prompt: prompt)
     }

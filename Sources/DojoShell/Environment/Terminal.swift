@@ -14,11 +14,16 @@ public protocol Terminal: AnyObject {
     func readLine(prompt: String) -> LineReadResult
     /// Writes text exactly as given.
     func write(_ text: String)
+    /// The screen's height when the whole screen may be drawn on (cleared, filled): a real,
+    /// capable terminal. Nil for pipes, files and `TERM=dumb`.
+    var screenRows: Int? { get }
     /// Saves what should survive a restart (history). Called on exit.
     func close()
 }
 
 extension Terminal {
+    public var screenRows: Int? { nil }
+
     /// Asks a yes/no question; anything but "y"/"yes" is no.
     public func confirm(_ question: String) -> Bool {
         if !isInteractive { write(question + " ") }

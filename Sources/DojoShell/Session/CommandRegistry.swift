@@ -13,7 +13,7 @@ public struct CommandRegistry {
     public static func standard() -> CommandRegistry {
         CommandRegistry(commands: [
             HelpCommand(), LessonsCommand(), OpenCommand(), ReadCommand(), NextCommand(), PreviousCommand(),
-            RunCommand(), ExerciseCommand(), EditCommand(), CheckCommand(), WatchCommand(), HintCommand(),
+            RunCommand(), PresentCommand(), ExerciseCommand(), EditCommand(), CheckCommand(), WatchCommand(), HintCommand(),
             SolutionCommand(), ResetCommand(), ProgressCommand(), QuitCommand(),
         ])
     }
