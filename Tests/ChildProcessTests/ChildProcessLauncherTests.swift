@@ -191,10 +191,13 @@ struct ChildProcessLauncherTests {
     }
 
     @Test func isCancelledEndsTheRunQuickly() async throws {
-        let cancelAt = ContinuousClock.now + .milliseconds(300)
+        // Cancelled once the background sleeper exists (its pid is in the file), however slow
+        // the machine is to get there.
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-cancel-\(UUID().uuidString).pid")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
         let started = ContinuousClock.now
-        let result = try await launcher.run(shell("sleep 1000 & echo $!; sleep 1000")) {
-            ContinuousClock.now >= cancelAt
+        let result = try await launcher.run(shell("sleep 1000 & echo $! > \(pidFile.path).tmp && mv \(pidFile.path).tmp \(pidFile.path); sleep 1000")) {
+            FileManager.default.fileExists(atPath: pidFile.path)
         }
         let elapsed = ContinuousClock.now - started
 
@@ -202,7 +205,7 @@ struct ChildProcessLauncherTests {
         #expect(!result.timedOut)
         #expect(result.termination == .signaled(SIGKILL))
         #expect(elapsed < generousMargin)
-        let grandchild = try #require(pid_t(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let grandchild = try #require(pid_t(try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(try await waitUntilGone(grandchild))
     }
 
