@@ -64,7 +64,11 @@ struct ProgressSubcommand: AsyncParsableCommand {
             }
             print("Imported into \(workspace.root.path):")
             print("  \(summary.added.count) exercise files added, \(summary.replaced.count) replaced, \(summary.unchanged.count) already the same.")
-            print(summary.progressReplaced ? "  Your progress was replaced by the imported one." : "  Progress restored.")
+            if summary.progressReplaced {
+                print("  The progress that was here was replaced by the imported one.")
+            } else {
+                print(summary.progressWritten ? "  Progress restored." : "  Progress already the same.")
+            }
             if !summary.skipped.isEmpty {
                 print("  Left out (no such exercise in these lessons): \(summary.skipped.joined(separator: ", ")).")
             }

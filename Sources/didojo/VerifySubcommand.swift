@@ -89,7 +89,11 @@ struct VerifySubcommand: AsyncParsableCommand {
         try workspace.prepare(for: exercises)
         let grades = try await WorkspaceGrader(checker: checker, workspace: workspace).grade(exercises)
         let store = root.progressStore(for: workspace)
-        var progress = store.load().progress
+        let loaded = store.load()
+        if let warning = loaded.warning {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
+        var progress = loaded.progress
         progress.record(grades, at: root.timeSource.now())
         do {
             try store.save(progress)

@@ -35,6 +35,7 @@ import Testing
         #expect(compile.arguments.contains("/ws/arithmetic/1/Doubler.swift"))
         #expect(!compile.arguments.contains(exercise.starter.path))
         #expect(grades.map(\.passed) == [false])
+        #expect(VerificationRow(grades[0]).output == "printed by the learner", "what a failing file printed may explain why")
         #expect(VerificationLine.describe(grades[0]) == "✗ arithmetic.1 does not pass yet: doubles two (double(2) should be 4)")
     }
 
@@ -45,6 +46,7 @@ import Testing
         #expect(VerificationLine.describe(grades[0]) == "✓ arithmetic.1 passed (2 checks)")
         let row = VerificationRow(grades[0])
         #expect(row.passed && row.problem == nil && row.subject == .learnerFile && row.lesson == "arithmetic")
+        #expect(row.output.isEmpty, "a pass needs no output in the report")
     }
 
     @Test func gradingRecordsPassesButNotAttemptsAndNeverTakesAPassAway() throws {

@@ -51,12 +51,17 @@ import Testing
         let home = workspace("/home")
         let summary = try transfer(home).importBundle(from: exportFile, exercises: catalog.allExercises)
         #expect(summary.added == ["arithmetic/1/Doubler.swift", "testing/1/CounterTests.swift"])
-        #expect(summary.replaced.isEmpty && summary.skipped.isEmpty && !summary.progressReplaced)
+        #expect(summary.replaced.isEmpty && summary.skipped.isEmpty && !summary.progressReplaced && summary.progressWritten)
         #expect(summary.backupFolder == nil)
         for exercise in catalog.allExercises {
             #expect(try fileSystem.contents(of: home.file(for: exercise)) == fileSystem.contents(of: school.file(for: exercise)))
         }
         #expect(store(home).load().progress == progress)
+
+        // Importing the same file again changes nothing and backs nothing up.
+        let again = try transfer(home).importBundle(from: exportFile, exercises: catalog.allExercises)
+        #expect(again.unchanged.count == 2 && again.added.isEmpty && again.replaced.isEmpty)
+        #expect(!again.progressWritten && again.backupFolder == nil)
     }
 
     @Test func importingOverOtherWorkKeepsItInABackupFirst() throws {

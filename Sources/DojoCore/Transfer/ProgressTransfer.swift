@@ -13,6 +13,8 @@ public struct ProgressTransfer: Sendable {
         public var unchanged: [String] = []
         /// In the export, but no lesson here has that exercise (an older or newer course).
         public var skipped: [String] = []
+        /// True when the imported progress was saved (it differed from what was here).
+        public var progressWritten = false
         /// True when there was other progress here, which was backed up and replaced.
         public var progressReplaced = false
         /// Where the replaced files went; nil when nothing needed a backup.
@@ -89,6 +91,7 @@ public struct ProgressTransfer: Sendable {
                 summary.progressReplaced = current != LearnerProgress()
             }
             try store.save(bundle.progress)
+            summary.progressWritten = true
         }
         return summary
     }

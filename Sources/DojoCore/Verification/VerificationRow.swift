@@ -17,7 +17,8 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
     public let line: String
     /// Why it did not behave, in readable words; nil when it did.
     public let problem: String?
-    /// What the learner's code printed while it was checked (capped by the checker).
+    /// What the learner's code printed while it was checked (capped by the checker); kept
+    /// only when it did not pass, where it may explain why.
     public let output: String
     public let seconds: Double
 
@@ -42,7 +43,7 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
             lesson: grade.exercise.lessonID, exercise: grade.exercise.id, title: grade.exercise.title, subject: .learnerFile,
             passed: grade.passed, line: VerificationLine.describe(grade),
             problem: grade.passed ? nil : VerificationLine.problem(grade.report),
-            output: grade.report.output, seconds: Self.seconds(grade.report.duration)
+            output: grade.passed ? "" : grade.report.output, seconds: Self.seconds(grade.report.duration)
         )
     }
 
@@ -53,7 +54,7 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
             subject: finding.mode == .solutions ? .solution : .starter, passed: finding.holds,
             line: VerificationLine.describe(finding),
             problem: finding.holds ? nil : VerificationLine.shortfall(finding),
-            output: finding.report.output, seconds: Self.seconds(finding.report.duration)
+            output: finding.holds ? "" : finding.report.output, seconds: Self.seconds(finding.report.duration)
         )
     }
 
