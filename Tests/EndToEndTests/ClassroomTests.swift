@@ -89,4 +89,28 @@ import FoundationXML
         #expect(refused.termination == .exited(2))
         #expect(refused.standardError.contains("is not a DIDojo progress export"))
     }
+
+    @Test func resetAllStartsAClassroomLaptopOverAndKeepsABackup() async throws {
+        let didojo = try Didojo()
+        let shell = try await didojo.run([], input: "hint no-di.1\nquit\n")
+        #expect(shell.termination == .exited(0))
+        let mine = didojo.workspace.appendingPathComponent("no-di/1/SocialPresenter.swift")
+        try "// last workshop's attempt\n".write(to: mine, atomically: true, encoding: .utf8)
+
+        let declined = try await didojo.run(["reset", "--all"], input: "n\n")
+        #expect(declined.termination == .exited(1))
+        #expect(declined.standardOutput.contains("Nothing changed."))
+        #expect(try String(contentsOf: mine, encoding: .utf8) == "// last workshop's attempt\n")
+
+        let done = try await didojo.run(["reset", "--all", "--yes"])
+        #expect(done.termination == .exited(0), "\(done.standardError)")
+        let backups = try FileManager.default.contentsOfDirectory(atPath: didojo.workspace.appendingPathComponent(".didojo/backups").path)
+        let folder = try #require(backups.first { $0.hasPrefix("reset-all-") })
+        #expect(done.standardOutput.contains(folder))
+        let kept = didojo.workspace.appendingPathComponent(".didojo/backups/\(folder)/no-di/1/SocialPresenter.swift")
+        #expect(try String(contentsOf: kept, encoding: .utf8) == "// last workshop's attempt\n")
+        #expect(try String(contentsOf: mine, encoding: .utf8).contains("TODO"))
+        let report = try await didojo.run(["report"])
+        #expect(report.standardOutput.contains("- Hints shown: 0"))
+    }
 }
