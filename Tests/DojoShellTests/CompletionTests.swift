@@ -9,13 +9,18 @@ import Testing
 
     @Test func anEmptyLineOffersEveryCommand() throws {
         #expect(try candidates([]).contains("check"))
-        #expect(try candidates([]).count == 16)
+        #expect(try candidates([]).count == 17)
     }
 
     @Test func exerciseCommandsOfferExerciseIds() throws {
-        for command in ["check", "hint", "edit", "watch", "solution", "reset", "exercise"] {
+        for command in ["check", "hint", "edit", "watch", "solution", "exercise"] {
             #expect(try candidates([command]) == ["arithmetic.1", "testing.1"], "\(command) should complete exercise ids")
         }
+        #expect(try candidates(["reset"]) == ["--all", "arithmetic.1", "testing.1"])
+    }
+
+    @Test func reportOffersItsFormats() throws {
+        #expect(try candidates(["report"]) == ["md", "json"])
     }
 
     @Test func openOffersLessonIds() throws {
