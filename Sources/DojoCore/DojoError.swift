@@ -10,6 +10,7 @@ public enum DojoError: Error, LocalizedError, Equatable {
     case compilerNotFound
     case noChecksFound(path: String)
     case workspaceUnusable(path: String, reason: String)
+    case workspaceNotFound(path: String)
 
     public var errorDescription: String? {
         switch self {
@@ -29,6 +30,8 @@ public enum DojoError: Error, LocalizedError, Equatable {
             return "\(path) holds no XCTestCase class with test methods, so there is nothing to check against. (This is a lesson bug: please report it.)"
         case .workspaceUnusable(let path, let reason):
             return "Cannot use the workspace at \(path): \(reason). Choose another folder with --workspace DIR."
+        case .workspaceNotFound(let path):
+            return "There is no workspace at \(path). Point --workspace DIR (or DIDOJO_WORKSPACE) at the learner's folder."
         }
     }
 

@@ -3,35 +3,46 @@ import DojoCore
 import DojoShell
 import Foundation
 
-/// `didojo verify --solutions` / `--starters`: for lesson authors and CI.
+/// `didojo verify`: grades a learner's workspace, or, with `--solutions` / `--starters`, lets
+/// lesson authors prove that every solution passes and every starter fails.
 struct VerifySubcommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "For lesson authors: every solution passes its checks (--solutions), every starter fails them (--starters)."
+        abstract: "Grade the learner's workspace: every exercise checked, exit status 0 only when all pass.",
+        discussion: """
+        Without --solutions or --starters, checks the learner's file of every exercise (or of one \
+        lesson) without asking anything: exit status 0 when all pass, 1 when any does not, 2 for a \
+        usage or set-up error. Passes are recorded in the learner's progress; grading runs are not \
+        counted as the learner's attempts.
+        For lesson authors: --solutions checks that every reference solution passes, --starters that \
+        every starter fails.
+        """
     )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, junit
+    }
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(help: "Check that every reference solution passes.")
+    @Flag(help: "For lesson authors: check that every reference solution passes.")
     var solutions = false
 
-    @Flag(help: "Check that every starter fails.")
+    @Flag(help: "For lesson authors: check that every starter fails.")
     var starters = false
 
     @Option(help: "Only the exercises of this lesson.")
     var lesson: String?
 
-    func validate() throws {
-        guard solutions || starters else {
-            throw ValidationError("Say what to verify: --solutions, --starters, or both.")
-        }
-    }
+    @Option(help: "text, json, or junit (JUnit XML for CI systems and learning platforms).")
+    var format: Format = .text
+
+    private var gradesLearner: Bool { !solutions && !starters }
 
     @MainActor
     func run() async throws {
         let root = CompositionRoot(options: global)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
-        let checker = try SetupFailure.exitOnError { try root.checker().get() }
         var exercises = catalog.allExercises
         if let lesson {
             guard catalog.lesson(id: lesson) != nil else {
@@ -39,25 +50,75 @@ struct VerifySubcommand: AsyncParsableCommand {
             }
             exercises = exercises.filter { $0.lessonID == lesson }
         }
-        var allHold = catalog.problems.isEmpty
-        for problem in catalog.problems {
-            print("✗ lesson not loaded: \(problem.description)")
+        let checker = try SetupFailure.exitOnError { try root.checker().get() }
+        let rows: [VerificationRow]
+        do {
+            rows = gradesLearner
+                ? try await grade(exercises, root: root, checker: checker)
+                : try await verifyLessons(exercises, checker: checker)
+        } catch let status as ExitCode {
+            throw status
+        } catch {
+            try SetupFailure.stop(error)
         }
+        let summary = VerificationSummary(rows: rows, lessonProblems: catalog.problems)
+        switch format {
+        case .text:
+            for problem in catalog.problems {
+                print("✗ lesson not loaded: \(problem.description)")
+            }
+            rows.forEach { print($0.line) }
+            print(closingLine(summary))
+        case .json:
+            print(try summary.json())
+        case .junit:
+            print(JUnitReport.xml(rows, lessonProblems: catalog.problems), terminator: "")
+        }
+        if !summary.allPassed { throw ExitCode(1) }
+    }
+
+    /// The learner's own files, with their passes recorded in their progress.
+    @MainActor
+    private func grade(_ exercises: [Exercise], root: CompositionRoot, checker: ExerciseChecker) async throws -> [VerificationRow] {
+        let workspace = root.workspace()
+        // Grading a folder that is not there would only grade fresh starters: a wrong path.
+        guard root.fileSystem.directoryExists(at: workspace.root) else {
+            try SetupFailure.stop(DojoError.workspaceNotFound(path: workspace.root.path))
+        }
+        // A learner file that was deleted is graded as its starter, as `check` does.
+        try workspace.prepare(for: exercises)
+        let grades = try await WorkspaceGrader(checker: checker, workspace: workspace).grade(exercises)
+        let store = root.progressStore(for: workspace)
+        let loaded = store.load()
+        if let warning = loaded.warning {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
+        var progress = loaded.progress
+        progress.record(grades, at: root.timeSource.now())
+        do {
+            try store.save(progress)
+        } catch {
+            FileHandle.standardError.write(Data("Could not record the passes in \(store.file.path): \(error.localizedDescription)\n".utf8))
+        }
+        return grades.map(VerificationRow.init)
+    }
+
+    /// For lesson authors: the solutions, the starters, or both.
+    @MainActor
+    private func verifyLessons(_ exercises: [Exercise], checker: ExerciseChecker) async throws -> [VerificationRow] {
         let verifier = LessonVerifier(checker: checker)
-        let modes = [solutions ? LessonVerifier.Mode.solutions : nil, starters ? .starters : nil].compactMap { $0 }
-        for mode in modes {
-            let findings: [LessonVerifier.Finding]
-            do {
-                findings = try await verifier.verify(exercises, mode: mode)
-            } catch {
-                try SetupFailure.stop(error)
-            }
-            for finding in findings {
-                print(VerificationLine.describe(finding))
-                allHold = allHold && finding.holds
-            }
+        var rows: [VerificationRow] = []
+        for mode in [solutions ? LessonVerifier.Mode.solutions : nil, starters ? .starters : nil].compactMap({ $0 }) {
+            rows += try await verifier.verify(exercises, mode: mode).map(VerificationRow.init)
         }
-        print(allHold ? "All hold." : "Some do not hold (marked ✗).")
-        if !allHold { throw ExitCode(1) }
+        return rows
+    }
+
+    private func closingLine(_ summary: VerificationSummary) -> String {
+        if !gradesLearner {
+            return summary.allPassed ? "All hold." : "Some do not hold (marked ✗)."
+        }
+        if summary.allPassed { return "All \(summary.total) exercises pass." }
+        return "\(summary.passed) of \(summary.total) exercises pass."
     }
 }

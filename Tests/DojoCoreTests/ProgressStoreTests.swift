@@ -46,4 +46,17 @@ import Testing
         record.passed = true
         #expect(record.status == .passed)
     }
+
+    @Test func aProgressFileFromBeforeOpeningsWereRecordedStillLoads() throws {
+        // Written by an older DIDojo: no firstOpenedAt.
+        try fileSystem.write("""
+        {"currentPage": 1, "exercises": {"no-di.1": {"attempts": 2, "hintsShown": 1, "passed": true,
+          "firstPassedAt": "2016-06-18T00:00:00Z", "solutionSeen": false}}, "formatVersion": 1}
+        """, to: file)
+        let loaded = store.load()
+        #expect(loaded.warning == nil)
+        let record = loaded.progress.exercise("no-di.1")
+        #expect(record.passed && record.attempts == 2 && record.firstOpenedAt == nil)
+        #expect(record.firstPassedAt == FixedTimeSource().now())
+    }
 }

@@ -44,4 +44,22 @@ import Testing
         #expect(try fileSystem.text(of: first) == "first")
         #expect(try fileSystem.text(of: second) == "second")
     }
+
+    @Test func resetAllKeepsEveryFileAndTheProgressInOneBackupFolder() throws {
+        try workspace.prepare(for: [exercise])
+        try fileSystem.write("my work", to: workspace.file(for: exercise))
+        try fileSystem.write("{}", to: workspace.progressFile)
+        let backup = try #require(try workspace.resetAll([exercise]))
+        #expect(backup.path == "/ws/.didojo/backups/reset-all-20160618-000000")
+        #expect(try fileSystem.text(of: backup.appendingPathComponent("arithmetic/1/Doubler.swift")) == "my work")
+        #expect(try fileSystem.text(of: backup.appendingPathComponent("progress.json")) == "{}")
+        #expect(try fileSystem.text(of: workspace.file(for: exercise)).contains("TODO"))
+        #expect(!fileSystem.fileExists(at: workspace.progressFile))
+
+        // A second start-over in the same second gets a folder of its own.
+        try fileSystem.write("more work", to: workspace.file(for: exercise))
+        let second = try #require(try workspace.resetAll([exercise]))
+        #expect(second.path == "/ws/.didojo/backups/reset-all-20160618-000000-2")
+        #expect(try fileSystem.text(of: backup.appendingPathComponent("arithmetic/1/Doubler.swift")) == "my work")
+    }
 }

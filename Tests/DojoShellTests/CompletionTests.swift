@@ -13,9 +13,14 @@ import Testing
     }
 
     @Test func exerciseCommandsOfferExerciseIds() throws {
-        for command in ["check", "hint", "edit", "watch", "solution", "reset", "exercise"] {
+        for command in ["check", "hint", "edit", "watch", "solution", "exercise"] {
             #expect(try candidates([command]) == ["arithmetic.1", "testing.1"], "\(command) should complete exercise ids")
         }
+        #expect(try candidates(["reset"]) == ["--all", "arithmetic.1", "testing.1"])
+    }
+
+    @Test func reportOffersItsFormats() throws {
+        #expect(try candidates(["report"]) == ["md", "json"])
     }
 
     @Test func openOffersLessonIds() throws {

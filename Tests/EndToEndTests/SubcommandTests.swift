@@ -53,10 +53,10 @@ import Testing
         #expect(result.standardError.contains("Missing expected argument '<exercise>'"))
     }
 
-    @Test func verifyNeedsToBeToldWhatToVerify() async throws {
+    @Test func verifyOfAWorkspaceThatIsNotThereIsASetUpError() async throws {
         let result = try await Didojo().run(["verify"])
         #expect(result.termination == .exited(2))
-        #expect(result.standardError.contains("Say what to verify: --solutions, --starters, or both."))
+        #expect(result.standardError.contains("There is no workspace at"))
     }
 
     @Test func verifyOfOneLessonReportsEachExercise() async throws {

@@ -17,16 +17,38 @@ public enum VerificationLine {
                 ? "✓ \(id) starter fails (does not compile)"
                 : "✓ \(id) starter fails (\(failed.count) of \(report.checks.count) checks)"
         case (.solutions, false):
-            return "✗ \(id) solution does not pass: " + problem(report)
+            return "✗ \(id) solution does not pass: " + shortfall(finding)
         case (.starters, false):
-            if report.outcome == .passed {
-                return "✗ \(id) starter passes all its checks, but a starter must fail them"
-            }
-            return "✗ \(id) starter must fail its checks, not end like this: " + problem(report)
+            return "✗ \(id) starter " + shortfall(finding)
         }
     }
 
-    static func problem(_ report: CheckReport) -> String {
+    /// Why a finding does not hold, without the exercise's id (for JUnit's failure message).
+    public static func shortfall(_ finding: LessonVerifier.Finding) -> String {
+        switch finding.mode {
+        case .solutions:
+            return problem(finding.report)
+        case .starters where finding.report.outcome == .passed:
+            return "passes all its checks, but a starter must fail them"
+        case .starters:
+            return "must fail its checks, not end like this: " + problem(finding.report)
+        }
+    }
+
+    /// A learner's file, graded: passed, or what is still wrong with it.
+    public static func describe(_ grade: WorkspaceGrader.Grade) -> String {
+        let report = grade.report
+        let id = grade.exercise.id
+        guard grade.passed else { return "✗ \(id) does not pass yet: " + problem(report) }
+        if grade.exercise.kind == .test {
+            return "✓ \(id) passed (your tests catch all \(report.mutants.count) planted bugs)"
+        }
+        return "✓ \(id) passed (\(report.checks.count) \(report.checks.count == 1 ? "check" : "checks"))"
+    }
+
+    /// What went wrong in a check, in readable words: the failed checks with their messages,
+    /// the first compiler errors, the crash, the time limit, the mutants let through.
+    public static func problem(_ report: CheckReport) -> String {
         switch report.outcome {
         case .passed where !report.mutants.contains(where: { $0.report.outcome == .compileFailed }):
             return "it passed"
@@ -40,7 +62,9 @@ public enum VerificationLine {
                 diagnostic.file.isEmpty ? diagnostic.message : "\(diagnostic.file.split(separator: "/").last ?? ""):\(diagnostic.line): \(diagnostic.message)"
             }.joined(separator: "; ")
         case .crashed(let crash):
-            return "crashed (\(crash.signal))" + (crash.message.map { ": \($0)" } ?? "")
+            // `signal` reads "crashed (trap)", as the shell says it.
+            let during = crash.checkName.map { " while checking '\($0)'" } ?? ""
+            return crash.signal + during + (crash.message.map { ": \($0)" } ?? "")
         case .timedOut(let seconds):
             return "ran longer than \(seconds) s"
         case .cancelled:
@@ -48,7 +72,8 @@ public enum VerificationLine {
         case .noTestsWritten:
             return "holds no XCTestCase with test methods"
         case .mutantsSurvived:
-            return "lets mutants through: " + report.mutants.filter { !$0.caught }.map(\.mutant.id).joined(separator: ", ")
+            return "lets planted bugs through: " + report.mutants.filter { !$0.caught }
+                .map { "\($0.mutant.description) (\($0.mutant.id))" }.joined(separator: "; ")
         case .passed:
             return "mutants that do not compile with it (fix the mutant): "
                 + report.mutants.filter { $0.report.outcome == .compileFailed }.map(\.mutant.id).joined(separator: ", ")

@@ -40,6 +40,9 @@ public struct ExerciseProgress: Codable, Equatable, Sendable {
     public var attempts: Int = 0
     public var hintsShown: Int = 0
     public var firstPassedAt: Date?
+    /// When the learner first opened the exercise (`exercise`, `edit`, `check`, `hint`…), for
+    /// "time from first open to first pass". Optional: older progress files do not have it.
+    public var firstOpenedAt: Date?
     /// True once the learner has asked to see the solution (before or after passing).
     public var solutionSeen: Bool = false
 

@@ -29,9 +29,12 @@ public struct Workspace: Sendable {
 
     /// The learner's file for an exercise: `<root>/<lesson-id>/<n>/<file>`.
     public func file(for exercise: Exercise) -> URL {
-        root.appendingPathComponent(exercise.lessonID)
-            .appendingPathComponent(String(exercise.number))
-            .appendingPathComponent(exercise.fileName)
+        root.appendingPathComponent(relativePath(for: exercise))
+    }
+
+    /// `<lesson-id>/<n>/<file>`: where an exercise's file lives inside any workspace.
+    public func relativePath(for exercise: Exercise) -> String {
+        "\(exercise.lessonID)/\(exercise.number)/\(exercise.fileName)"
     }
 
     /// Copies each starter the workspace does not have yet. Existing learner files are never
@@ -70,5 +73,39 @@ public struct Workspace: Sendable {
         }
         try fileSystem.copyItem(at: exercise.starter, to: learnerFile)
         return backup
+    }
+
+    /// Starts over: every learner file and the progress file are moved to one new backup
+    /// folder (keeping their paths), then every starter is copied back. The caller clears the
+    /// progress it holds. Returns the backup folder, or nil when there was nothing to keep.
+    @discardableResult
+    public func resetAll(_ exercises: [Exercise]) throws -> URL? {
+        let folder = newBackupFolder(named: "reset-all")
+        var keptAny = false
+        for exercise in exercises where fileSystem.fileExists(at: file(for: exercise)) {
+            try fileSystem.moveItem(at: file(for: exercise), to: folder.appendingPathComponent(relativePath(for: exercise)))
+            keptAny = true
+        }
+        if fileSystem.fileExists(at: progressFile) {
+            try fileSystem.moveItem(at: progressFile, to: folder.appendingPathComponent(progressFile.lastPathComponent))
+            keptAny = true
+        }
+        for exercise in exercises {
+            try fileSystem.copyItem(at: exercise.starter, to: file(for: exercise))
+        }
+        return keptAny ? folder : nil
+    }
+
+    /// A backup folder for an operation that keeps many files at once (`reset --all`, an
+    /// import): `backups/<label>-<time>`, never one that exists already.
+    public func newBackupFolder(named label: String) -> URL {
+        let stamp = ProgressStore.stamp(timeSource.now())
+        var folder = backupsFolder.appendingPathComponent("\(label)-\(stamp)")
+        var counter = 2
+        while fileSystem.directoryExists(at: folder) || fileSystem.fileExists(at: folder) {
+            folder = backupsFolder.appendingPathComponent("\(label)-\(stamp)-\(counter)")
+            counter += 1
+        }
+        return folder
     }
 }

@@ -7,18 +7,30 @@ import DojoCore
 /// an unknown id are the same for all of them, so they live here once.
 @MainActor
 protocol ExerciseTargetedCommand: ShellCommand {
+    /// True when using the command means working on the exercise, which starts its clock
+    /// for the report (`reset` does not).
+    var opensExercise: Bool { get }
     func run(on exercise: Exercise, arguments: [String], session: ShellSession) async
 }
 
 extension ExerciseTargetedCommand {
+    var opensExercise: Bool { true }
+
     func completions(arguments: [String], session: ShellSession) -> [String] {
         arguments.isEmpty ? session.catalog.allExercises.map(\.id) : []
     }
 
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+        await runOnExercise(arguments, session: session)
+    }
+
+    /// Resolves the exercise and runs the command on it; a command that also takes other
+    /// arguments (`reset --all`) calls this for the usual case.
+    func runOnExercise(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
         do {
             let exercise = try session.exercise(named: arguments.first)
             guard session.select(exercise) else { return .keepGoing }
+            if opensExercise { session.markOpened(exercise) }
             await run(on: exercise, arguments: Array(arguments.dropFirst()), session: session)
         } catch {
             session.printer.line(error.localizedDescription)

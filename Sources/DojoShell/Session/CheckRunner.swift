@@ -23,6 +23,8 @@ struct CheckRunner {
             return nil
         }
         let file = session.learnerFile(for: exercise)
+        // `didojo check` comes here without a shell command, and a check is an opening too.
+        session.markOpened(exercise)
         let latch = CancellationLatch(interrupts: session.dependencies.interrupts)
         let spinner = Spinner(terminal: session.terminal, label: "Checking \(exercise.id)")
         spinner.start()

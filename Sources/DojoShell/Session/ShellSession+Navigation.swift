@@ -38,4 +38,13 @@ extension ShellSession {
         updateProgress { $0.currentExerciseID = exercise.id }
         return true
     }
+
+    /// Notes the first time the learner opened an exercise (any command on it but `reset`),
+    /// for the report's "time from first open to first pass".
+    func markOpened(_ exercise: Exercise) {
+        let now = dependencies.timeSource.now()
+        updateProgress { progress in
+            progress.update(exercise.id) { $0.firstOpenedAt = $0.firstOpenedAt ?? now }
+        }
+    }
 }

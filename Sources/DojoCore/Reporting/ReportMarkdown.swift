@@ -1,0 +1,65 @@
+import Foundation
+
+/// A learner report as Markdown: totals first, then one table per lesson. The columns are
+/// padded so that the file reads as well in a terminal or a plain editor as rendered.
+public enum ReportMarkdown {
+    public static func render(_ report: LearnerReport) -> String {
+        let totals = report.totals
+        var lines = [
+            "# DIDojo report",
+            "",
+            "Workspace `\(report.workspace)`, written \(stamp(report.writtenAt)).",
+            "",
+            "- Exercises passed: **\(totals.exercisesPassed) of \(totals.exercises)**",
+            "- Checks run: \(totals.attempts)",
+            "- Hints shown: \(totals.hintsShown)",
+            "- Solutions seen: \(totals.solutionsSeen)",
+            "- Time from first open to first pass, over the passed exercises: \(totals.secondsToPass.map { DurationWords.describe(seconds: $0) } ?? "not known")",
+        ]
+        for lesson in report.lessons {
+            lines += ["", "## \(lesson.id): \(lesson.title) (\(lesson.exercisesPassed) of \(lesson.exercises.count) passed)", ""]
+            let header = ["exercise", "title", "status", "checks run", "hints", "time to pass"]
+            let rows = lesson.exercises.map { exercise in
+                [
+                    exercise.id, escape(exercise.title), status(exercise), String(exercise.attempts), String(exercise.hintsShown),
+                    exercise.secondsToPass.map { DurationWords.describe(seconds: $0) } ?? "—",
+                ]
+            }
+            lines += table(header: header, rows: rows)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func status(_ exercise: LearnerReport.ExerciseEntry) -> String {
+        let word = switch exercise.status {
+        case .passed: "passed"
+        case .failed: "not passed yet"
+        case .pending: "not tried"
+        }
+        return exercise.solutionSeen ? word + " (solution seen)" : word
+    }
+
+    private static func table(header: [String], rows: [[String]]) -> [String] {
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            "| " + cells.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: " | ") + " |"
+        }
+        let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
+        return [line(header), rule] + rows.map(line)
+    }
+
+    /// A title must not end its table cell early.
+    private static func escape(_ cell: String) -> String {
+        cell.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    private static func stamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// One learner's progress and exercise files in one JSON file, to move them to another
+/// machine (`didojo progress export` / `import`). File contents are base64, so any file
+/// survives the trip byte for byte.
+public struct ProgressBundle: Codable, Sendable, Equatable {
+    /// Tells a bundle from any other JSON file.
+    public static let formatName = "didojo-progress-export"
+    /// Bumped when the format changes incompatibly.
+    public static let currentVersion = 1
+
+    public struct File: Codable, Sendable, Equatable {
+        /// Inside the workspace: `<lesson-id>/<n>/<file>`.
+        public let path: String
+        public let contents: Data
+
+        public init(path: String, contents: Data) {
+            self.path = path
+            self.contents = contents
+        }
+    }
+
+    public var format: String = Self.formatName
+    public var formatVersion: Int = Self.currentVersion
+    public var exportedAt: Date
+    public var progress: LearnerProgress
+    public var files: [File]
+
+    public init(exportedAt: Date, progress: LearnerProgress, files: [File]) {
+        self.exportedAt = exportedAt
+        self.progress = progress
+        self.files = files
+    }
+
+    public func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    /// Reads a bundle, refusing anything that is not one (or is from a newer DIDojo).
+    public static func decode(_ data: Data, from path: String) throws -> ProgressBundle {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        // The marker is read first, so that a foreign JSON file gets "not an export" rather
+        // than a complaint about some missing field.
+        struct Marker: Decodable {
+            let format: String?
+            let formatVersion: Int?
+        }
+        guard let marker = try? decoder.decode(Marker.self, from: data), marker.format == formatName else {
+            throw ProgressTransferError.notAnExport(path: path)
+        }
+        if let version = marker.formatVersion, version > currentVersion {
+            throw ProgressTransferError.newerFormat(path: path, version: version)
+        }
+        do {
+            return try decoder.decode(ProgressBundle.self, from: data)
+        } catch {
+            throw ProgressTransferError.damaged(path: path)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Moves a learner between machines: exports their progress and exercise files to one file,
+/// and imports such a file into a workspace without losing anything already there.
+public struct ProgressTransfer: Sendable {
+    /// What an import did, file by file, to tell the learner.
+    public struct ImportSummary: Sendable, Equatable {
+        /// Written where there was no file.
+        public var added: [String] = []
+        /// Written over a different file, which was backed up first.
+        public var replaced: [String] = []
+        /// Already the same.
+        public var unchanged: [String] = []
+        /// In the export, but no lesson here has that exercise (an older or newer course).
+        public var skipped: [String] = []
+        /// True when the imported progress was saved (it differed from what was here).
+        public var progressWritten = false
+        /// True when there was other progress here, which was backed up and replaced.
+        public var progressReplaced = false
+        /// Where the replaced files went; nil when nothing needed a backup.
+        public var backupFolder: URL?
+    }
+
+    private let workspace: Workspace
+    private let store: ProgressStore
+    private let fileSystem: any FileSystem
+    private let timeSource: any TimeSource
+
+    public init(workspace: Workspace, store: ProgressStore, fileSystem: any FileSystem, timeSource: any TimeSource) {
+        self.workspace = workspace
+        self.store = store
+        self.fileSystem = fileSystem
+        self.timeSource = timeSource
+    }
+
+    /// Writes the saved progress and every exercise file the learner has to `file`.
+    /// Returns how many exercise files went in.
+    @discardableResult
+    public func export(_ exercises: [Exercise], progress: LearnerProgress, to file: URL) throws -> Int {
+        let files = try exercises.compactMap { exercise -> ProgressBundle.File? in
+            let learnerFile = workspace.file(for: exercise)
+            guard fileSystem.fileExists(at: learnerFile) else { return nil }
+            return ProgressBundle.File(path: workspace.relativePath(for: exercise), contents: try fileSystem.contents(of: learnerFile))
+        }
+        let bundle = ProgressBundle(exportedAt: timeSource.now(), progress: progress, files: files)
+        try fileSystem.write(try bundle.encoded(), to: file)
+        return files.count
+    }
+
+    /// Restores an export into the workspace. Every existing file that differs from the
+    /// export, and the existing progress, is backed up first; the whole file is read and
+    /// checked before anything is changed.
+    public func importBundle(from file: URL, exercises: [Exercise]) throws -> ImportSummary {
+        let data: Data
+        do {
+            data = try fileSystem.contents(of: file)
+        } catch {
+            throw ProgressTransferError.unreadable(path: file.path, reason: error.localizedDescription)
+        }
+        let bundle = try ProgressBundle.decode(data, from: file.path)
+        // Only paths of known exercises are written: a crafted path such as ../../.bashrc
+        // never matches one, so an import cannot write outside the workspace.
+        let known = Dictionary(exercises.map { (workspace.relativePath(for: $0), workspace.file(for: $0)) }, uniquingKeysWith: { first, _ in first })
+        var summary = ImportSummary()
+        let backups = workspace.newBackupFolder(named: "import")
+        func backUp(_ existing: URL, as name: String) throws {
+            try fileSystem.copyItem(at: existing, to: backups.appendingPathComponent(name))
+            summary.backupFolder = backups
+        }
+        for entry in bundle.files {
+            guard let destination = known[entry.path] else {
+                summary.skipped.append(entry.path)
+                continue
+            }
+            if fileSystem.fileExists(at: destination) {
+                if try fileSystem.contents(of: destination) == entry.contents {
+                    summary.unchanged.append(entry.path)
+                    continue
+                }
+                try backUp(destination, as: entry.path)
+                summary.replaced.append(entry.path)
+            } else {
+                summary.added.append(entry.path)
+            }
+            try fileSystem.write(entry.contents, to: destination)
+        }
+        let current = store.load().progress
+        if current != bundle.progress {
+            if fileSystem.fileExists(at: store.file) {
+                try backUp(store.file, as: store.file.lastPathComponent)
+                summary.progressReplaced = current != LearnerProgress()
+            }
+            try store.save(bundle.progress)
+            summary.progressWritten = true
+        }
+        return summary
+    }
+}

@@ -1,0 +1,65 @@
+/// One exercise's line in a verification or grading report, whatever was checked: what the
+/// text, JSON and JUnit outputs of `didojo verify` are all made from.
+public struct VerificationRow: Sendable, Equatable, Encodable {
+    /// What was checked against the exercise's checks.
+    public enum Subject: String, Sendable, Encodable {
+        case learnerFile = "learner-file", solution, starter
+    }
+
+    public let lesson: String
+    public let exercise: String
+    public let title: String
+    public let subject: Subject
+    /// True when the exercise behaves as it must: the learner's file and the solution pass,
+    /// the starter fails.
+    public let passed: Bool
+    /// The readable line, e.g. "✓ no-di.1 passed (4 checks)".
+    public let line: String
+    /// Why it did not behave, in readable words; nil when it did.
+    public let problem: String?
+    /// What the learner's code printed while it was checked (capped by the checker); kept
+    /// only when it did not pass, where it may explain why.
+    public let output: String
+    public let seconds: Double
+
+    public init(
+        lesson: String, exercise: String, title: String, subject: Subject, passed: Bool, line: String,
+        problem: String?, output: String = "", seconds: Double = 0
+    ) {
+        self.lesson = lesson
+        self.exercise = exercise
+        self.title = title
+        self.subject = subject
+        self.passed = passed
+        self.line = line
+        self.problem = problem
+        self.output = output
+        self.seconds = seconds
+    }
+
+    /// A learner's file, graded.
+    public init(_ grade: WorkspaceGrader.Grade) {
+        self.init(
+            lesson: grade.exercise.lessonID, exercise: grade.exercise.id, title: grade.exercise.title, subject: .learnerFile,
+            passed: grade.passed, line: VerificationLine.describe(grade),
+            problem: grade.passed ? nil : VerificationLine.problem(grade.report),
+            output: grade.passed ? "" : grade.report.output, seconds: Self.seconds(grade.report.duration)
+        )
+    }
+
+    /// A solution or a starter, verified by a lesson author.
+    public init(_ finding: LessonVerifier.Finding) {
+        self.init(
+            lesson: finding.exercise.lessonID, exercise: finding.exercise.id, title: finding.exercise.title,
+            subject: finding.mode == .solutions ? .solution : .starter, passed: finding.holds,
+            line: VerificationLine.describe(finding),
+            problem: finding.holds ? nil : VerificationLine.shortfall(finding),
+            output: finding.holds ? "" : finding.report.output, seconds: Self.seconds(finding.report.duration)
+        )
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

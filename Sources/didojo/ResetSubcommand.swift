@@ -1,0 +1,49 @@
+import ArgumentParser
+import DojoCore
+import Foundation
+
+/// `didojo reset --all [--yes]`: starts a workspace over, e.g. on a classroom laptop between
+/// two workshops. Nothing is deleted: the files and progress go to one backup folder.
+struct ResetSubcommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset",
+        abstract: "Start the workspace over: every starter back, progress cleared (all kept in a backup folder first)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Every exercise of every lesson.")
+    var all = false
+
+    @Flag(name: .shortAndLong, help: "Do not ask first (for scripts).")
+    var yes = false
+
+    func validate() throws {
+        guard all else {
+            throw ValidationError("Say --all to start every exercise over. To reset one exercise, type 'reset <exercise>' in the shell.")
+        }
+    }
+
+    @MainActor
+    func run() async throws {
+        let root = CompositionRoot(options: global)
+        let catalog = try SetupFailure.exitOnError { try root.catalog() }
+        let workspace = root.workspace()
+        guard root.fileSystem.directoryExists(at: workspace.root) else {
+            try SetupFailure.stop(DojoError.workspaceNotFound(path: workspace.root.path))
+        }
+        if !yes {
+            print("Start \(workspace.root.path) over: put back the starter of all \(catalog.allExercises.count) exercises and clear the progress? Everything is kept in a backup folder. [y/N] ", terminator: "")
+            let answer = Swift.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+            guard ["y", "yes"].contains(answer) else {
+                print("Nothing changed.")
+                throw ExitCode(1)
+            }
+        }
+        let backup = try SetupFailure.exitOnError { try workspace.resetAll(catalog.allExercises) }
+        print("Started over: every exercise has its starter again and the progress is cleared.")
+        if let backup {
+            print("The previous files and progress are kept in \(backup.path)")
+        }
+    }
+}
