@@ -27,6 +27,8 @@ let package = Package(
         // Lesson 7 builds dependency values by hand, then uses Point-Free's library; its module
         // links Dependencies (and the @DependencyClient macro) into DIDojoLessons.
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+        // Only the fault-injection tests use it: random lines piped into the shell.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // MARK: C libraries
@@ -93,10 +95,10 @@ let package = Package(
 
         // MARK: Tests
         // Fakes and lesson fixtures shared by the engine's and the shell's tests.
-        .target(name: "DojoTestSupport", dependencies: ["DojoCore", "ChildProcess"], path: "Tests/DojoTestSupport"),
+        .target(name: "DojoTestSupport", dependencies: ["DojoCore", "DojoShell", "ChildProcess", "LessonSupport", "LineEditing", "TerminalMarkdown"], path: "Tests/DojoTestSupport"),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
-        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "DojoTestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DojoTestSupport"]),
         .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "ChildProcess", "DojoTestSupport"]),
         .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ChildProcess", "LessonSupport", "DojoTestSupport"]),
@@ -104,6 +106,12 @@ let package = Package(
         .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "DojoTestSupport"] + lessonModules.map { .target(name: $0) }),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
         .testTarget(name: "EndToEndTests", dependencies: ["didojo", "DojoCore", "ChildProcess", "DojoTestSupport"]),
+        // Everything a learner can throw at the shell: hostile exercise files checked by the real
+        // checker, random and malformed input, broken workspaces, the real binary killed mid-save.
+        .testTarget(name: "FaultInjectionTests", dependencies: [
+            "didojo", "DojoShell", "DojoCore", "ChildProcess", "DojoTestSupport",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,12 @@ public enum DojoError: Error, LocalizedError, Equatable {
     case noChecksFound(path: String)
     case workspaceUnusable(path: String, reason: String)
     case workspaceNotFound(path: String)
+    /// Another didojo process holds the workspace lock; `holder` says which.
+    case workspaceInUse(path: String, holder: String)
+    /// A folder sits where the learner's exercise file should be.
+    case learnerFileIsAFolder(exerciseID: String, path: String)
+    /// The learner's exercise file is neither a readable file nor absent (a broken link…).
+    case learnerFileUnusable(exerciseID: String, path: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -32,6 +38,12 @@ public enum DojoError: Error, LocalizedError, Equatable {
             return "Cannot use the workspace at \(path): \(reason). Choose another folder with --workspace DIR."
         case .workspaceNotFound(let path):
             return "There is no workspace at \(path). Point --workspace DIR (or DIDOJO_WORKSPACE) at the learner's folder."
+        case .learnerFileIsAFolder(let id, let path):
+            return "Your file for \(id) should be at \(path), but a folder is there. Move the folder somewhere else (DIDojo leaves it and what it holds untouched), then try again: the starter will be put back."
+        case .learnerFileUnusable(let id, let path, let reason):
+            return "Your file for \(id) at \(path) cannot be read, and the starter could not be put in its place (\(reason)). If something else is at that path, such as a broken link, move it away and try again."
+        case .workspaceInUse(let path, let holder):
+            return "Another didojo is already using the workspace at \(path) (\(holder)). Two at once would overwrite each other's progress, so this one stops. Carry on in the other one, or quit it and start again; to work separately, choose another folder with --workspace DIR."
         }
     }
 

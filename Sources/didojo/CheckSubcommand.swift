@@ -25,6 +25,15 @@ struct CheckSubcommand: AsyncParsableCommand {
         }
         let workspace = root.workspace()
         try SetupFailure.exitOnError { try workspace.prepare(for: catalog.allExercises) }
+        // A check records an attempt in the progress; with a shell open on the workspace, that
+        // shell would later save over it. So the check stops and says where to run it instead.
+        let lock: WorkspaceLock?
+        switch root.lock(workspace, purpose: "didojo check \(exercise)") {
+        case .acquired(let held): lock = held
+        case .heldBy(let holder): try SetupFailure.stop(DojoError.workspaceInUse(path: workspace.root.path, holder: holder))
+        case .unavailable: lock = nil
+        }
+        defer { withExtendedLifetime(lock) {} }
         let store = root.progressStore(for: workspace)
         let terminal = OutputTerminal(style: root.outputStyle())
         let dependencies = root.shellDependencies(terminal: terminal, catalog: catalog, workspace: workspace, store: store)

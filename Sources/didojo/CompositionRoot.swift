@@ -87,6 +87,11 @@ struct CompositionRoot {
         Workspace(root: workspaceRoot, fileSystem: fileSystem, timeSource: timeSource)
     }
 
+    /// The workspace lock (see `WorkspaceLock`), taken on the real file system.
+    func lock(_ workspace: Workspace, purpose: String) -> WorkspaceLock.Attempt {
+        WorkspaceLock.acquire(for: workspace, purpose: purpose, now: timeSource.now())
+    }
+
     func progressStore(for workspace: Workspace) -> ProgressStore {
         ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: timeSource)
     }

@@ -17,6 +17,9 @@ enum Main {
     /// Parses and runs, mapping a usage mistake to exit status 2 (ArgumentParser's default is
     /// 64), so that scripts see 0 = passed, 1 = failed, 2 = usage or set-up problem.
     static func main() async {
+        // On a full disk or under a file-size limit a write must fail with an error the shell
+        // reports ("could not save your progress"), not kill the shell with SIGXFSZ.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try Didojo.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -39,6 +39,19 @@ struct ShellSubcommand: AsyncParsableCommand {
             notice(error.localizedDescription)
             throw ExitCode(2)
         }
+        // Held for as long as the shell runs, and taken before the progress is loaded, so a
+        // second shell on this workspace can neither load stale progress nor overwrite ours.
+        let lock: WorkspaceLock?
+        switch root.lock(workspace, purpose: "a didojo shell") {
+        case .acquired(let held):
+            lock = held
+        case .heldBy(let holder):
+            notice(DojoError.workspaceInUse(path: workspace.root.path, holder: holder).localizedDescription)
+            throw ExitCode(2)
+        case .unavailable(let reason):
+            notice("Could not lock the workspace (\(reason)), so a second didojo on it would not be stopped.")
+            lock = nil
+        }
         root.pointTimeline(at: workspace)
         let store = root.progressStore(for: workspace)
         let loaded = store.load()
@@ -53,5 +66,6 @@ struct ShellSubcommand: AsyncParsableCommand {
             Welcome.show(shell.session)
         }
         await shell.run()
+        withExtendedLifetime(lock) {}
     }
 }

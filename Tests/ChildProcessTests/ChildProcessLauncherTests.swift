@@ -1,4 +1,5 @@
 import ChildProcess
+import DojoTestSupport
 import Foundation
 import Testing
 
@@ -31,27 +32,8 @@ private func shell(
     )
 }
 
-/// Whether `pid` is a live process. A zombie counts as gone: it has stopped
-/// running, and in a container whose init does not reap orphans it may stay
-/// a zombie for a long time.
-private func isRunning(_ pid: pid_t) -> Bool {
-    guard kill(pid, 0) == 0 else { return false }
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let afterName = stat.range(of: ") ")
-    else { return true }
-    return stat[afterName.upperBound] != "Z"
-}
-
-/// Waits up to `limit` for `pid` to stop running; returns whether it did.
-private func waitUntilGone(_ pid: pid_t, limit: Duration = .seconds(5)) async throws -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-        if !isRunning(pid) { return true }
-        try await Task.sleep(for: .milliseconds(50))
-    }
-    return !isRunning(pid)
-}
-
+/// The launcher's protections one by one, on shell scripts. What they mean for a learner's
+/// code, checked end to end, is in FaultInjectionTests.
 @Suite("Child process launcher")
 struct ChildProcessLauncherTests {
     let launcher = ChildProcessLauncher()
@@ -163,7 +145,7 @@ struct ChildProcessLauncherTests {
         #expect(!result.timedOut)
         #expect(elapsed < generousMargin)
         let grandchild = try #require(pid_t(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(try await waitUntilGone(grandchild))
+        #expect(try await ProcessWatch.waitUntilGone(grandchild))
     }
 
     @Test func aTimeoutAlsoKillsGrandchildren() async throws {
@@ -171,7 +153,7 @@ struct ChildProcessLauncherTests {
             shell("sleep 1000 & echo $!; while :; do :; done", timeout: .milliseconds(300)))
         #expect(result.timedOut)
         let grandchild = try #require(pid_t(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(try await waitUntilGone(grandchild))
+        #expect(try await ProcessWatch.waitUntilGone(grandchild))
     }
 
     @Test func aGrandchildThatLeavesTheProcessGroupCannotHangTheRun() async throws {
@@ -184,7 +166,7 @@ struct ChildProcessLauncherTests {
 
         let escaped = try #require(pid_t(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
         // The scenario is real only if the grandchild did escape the group kill.
-        #expect(isRunning(escaped))
+        #expect(ProcessWatch.isRunning(escaped))
         kill(escaped, SIGKILL)  // clean up what the launcher, by design, could not reach
         #expect(result.termination == .exited(0))
         #expect(elapsed < generousMargin)
@@ -206,7 +188,7 @@ struct ChildProcessLauncherTests {
         #expect(result.termination == .signaled(SIGKILL))
         #expect(elapsed < generousMargin)
         let grandchild = try #require(pid_t(try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect(try await waitUntilGone(grandchild))
+        #expect(try await ProcessWatch.waitUntilGone(grandchild))
     }
 
     @Test func cancellingTheCallingTaskEndsTheRun() async throws {

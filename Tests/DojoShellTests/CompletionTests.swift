@@ -1,4 +1,5 @@
 import DojoShell
+import DojoTestSupport
 import Testing
 
 @MainActor

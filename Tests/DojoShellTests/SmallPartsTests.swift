@@ -1,4 +1,5 @@
 @testable import DojoShell
+import DojoTestSupport
 import Testing
 
 @Suite struct SmallPartsTests {

@@ -1,3 +1,4 @@
+import DojoTestSupport
 import DojoCore
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import DojoTestSupport
 import Foundation
 import Glibc
 import Testing

@@ -51,7 +51,12 @@ struct CheckReportView {
             if let message = crash.message {
                 printer.line(message, indent: "    ")
             }
-            printer.note("A crash counts as a failed check; DIDojo itself is fine. Common causes: force-unwrapping a nil optional (!), fatalError(), an index out of range, or a function that calls itself forever.")
+            if crash.message?.contains("failed to allocate") == true {
+                // The runtime's words when the check's memory limit is reached.
+                printer.note("Your code ran out of memory: it asked for more than a check may use. Look for an array or a string that keeps growing in a loop that never ends. DIDojo itself is fine.")
+            } else {
+                printer.note("A crash counts as a failed check; DIDojo itself is fine. Common causes: force-unwrapping a nil optional (!), fatalError(), an index out of range, or a function that calls itself forever.")
+            }
             showChecks(report.checks.filter(\.finished))
         case .timedOut(let seconds):
             let running = report.checks.first { !$0.finished }.map { " (while checking '\($0.readableName)')" } ?? ""

@@ -19,7 +19,7 @@ struct CheckRunner {
         do {
             try session.ensureLearnerFile(for: exercise)
         } catch {
-            printer.error("Your file for \(exercise.id) is missing and the starter could not be copied: \(error.localizedDescription)")
+            printer.error(error.localizedDescription)
             return nil
         }
         let file = session.learnerFile(for: exercise)

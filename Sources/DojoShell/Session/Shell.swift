@@ -36,7 +36,11 @@ public final class Shell {
 
     /// Runs one typed line.
     public func execute(_ text: String) async -> CommandOutcome {
-        let words = CommandLineWords.split(text)
+        guard text.utf8.count <= TypedLine.maximumLength else {
+            session.printer.line("That line is \(text.utf8.count) bytes long, far longer than any command, so it was not read. (Pasted by accident?) Type 'help' to see all commands.")
+            return .keepGoing
+        }
+        let words = CommandLineWords.split(TypedLine.withVisibleControlCharacters(text))
         guard let name = words.first else { return .keepGoing }
         guard let command = registry.command(named: name) else {
             let suggestion = ClosestMatch.find(name, among: registry.names)

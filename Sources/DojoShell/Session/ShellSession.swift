@@ -29,7 +29,7 @@ public final class ShellSession {
         do {
             try dependencies.progressStore.save(progress)
         } catch {
-            printer.warning("Could not save your progress to \(dependencies.progressStore.file.path): \(error.localizedDescription). Check that the folder is writable.")
+            printer.warning("Could not save your progress to \(dependencies.progressStore.file.path): \(error.localizedDescription). Check that the folder is writable and the disk is not full; your exercise files are not affected.")
         }
     }
 

@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps two didojo processes from writing one workspace's progress at the same time.
+///
+/// Each process holds its progress in memory and saves the whole of it after every change, so
+/// two shells on one workspace would silently undo each other's work. The interactive shell
+/// (and `didojo check`, which records an attempt) takes this lock first; whoever comes second
+/// is told who holds it and what to do, rather than opening read-only: a second shell whose
+/// passes and hints quietly vanish would be worse than a clear "not here".
+///
+/// The lock is `flock` on `<workspace>/.didojo/lock`. The kernel lets go of it when the
+/// process ends, however it ends (even SIGKILL or a power cut), so a stale lock cannot stop the
+/// learner. The file also holds who took it, for the message the second process shows.
+public final class WorkspaceLock: Sendable {
+    /// How taking the lock went.
+    public enum Attempt: Sendable {
+        case acquired(WorkspaceLock)
+        /// Another process holds it; `holder` says who, e.g. "didojo shell, process 1234, started …".
+        case heldBy(holder: String)
+        /// The lock file cannot be opened (a read-only workspace, `.didojo` that is a file…).
+        case unavailable(reason: String)
+    }
+
+    public let file: URL
+    private let descriptor: Int32
+
+    private init(file: URL, descriptor: Int32) {
+        self.file = file
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        // Closing the descriptor releases the lock.
+        close(descriptor)
+    }
+
+    /// The lock file of a workspace.
+    public static func file(in workspace: Workspace) -> URL {
+        workspace.stateFolder.appendingPathComponent("lock")
+    }
+
+    /// Tries once, without waiting. `purpose` names the taker for a later "held by" message,
+    /// e.g. "didojo shell" or "didojo check no-di.1".
+    public static func acquire(for workspace: Workspace, purpose: String, now: Date = Date()) -> Attempt {
+        let file = file(in: workspace)
+        do {
+            try FileManager.default.createDirectory(at: workspace.stateFolder, withIntermediateDirectories: true)
+        } catch {
+            return .unavailable(reason: error.localizedDescription)
+        }
+        let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            return .unavailable(reason: "\(file.path): \(String(cString: strerror(errno)))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let reason = errno
+            let holder = Self.holder(readFrom: descriptor)
+            close(descriptor)
+            if reason == EWOULDBLOCK {
+                return .heldBy(holder: holder ?? "another didojo process")
+            }
+            return .unavailable(reason: "\(file.path): \(String(cString: strerror(reason)))")
+        }
+        // Who holds it, for the next one's message. A failure to write this (a full disk) does
+        // not matter: the lock itself is the kernel's, not the file's contents.
+        let text = "\(purpose), process \(getpid()), started \(Self.readableTime(now))\n"
+        _ = ftruncate(descriptor, 0)
+        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        return .acquired(WorkspaceLock(file: file, descriptor: descriptor))
+    }
+
+    /// `2026-11-22 09:30 UTC`.
+    static func readableTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
+    private static func holder(readFrom descriptor: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+}

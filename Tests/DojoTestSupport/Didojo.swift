@@ -1,0 +1,75 @@
+import ChildProcess
+import Foundation
+
+/// Runs the real `didojo` binary, built beside this test program, with a private home,
+/// workspace and state folder.
+public struct Didojo: Sendable {
+    public let home: TemporaryFolder
+    /// The width the shell wraps its messages to (`COLUMNS`), when a test needs one.
+    public var columns: Int?
+    public var workspace: URL { home.url.appendingPathComponent("workspace") }
+    public var stateFolder: URL { home.url.appendingPathComponent("state") }
+    public var historyFile: URL { stateFolder.appendingPathComponent("didojo/history") }
+
+    public init() throws {
+        home = try TemporaryFolder("e2e")
+    }
+
+    public static var executable: URL {
+        let testProgram = URL(fileURLWithPath: try! FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        return testProgram.deletingLastPathComponent().appendingPathComponent("didojo")
+    }
+
+    /// The repository's own Lessons folder.
+    public static var lessonsFolder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Lessons")
+    }
+
+    public var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.url.path
+        environment["XDG_STATE_HOME"] = stateFolder.path
+        environment["DIDOJO_WORKSPACE"] = workspace.path
+        environment["NO_COLOR"] = "1"
+        if let columns { environment["COLUMNS"] = String(columns) }
+        environment.removeValue(forKey: "VISUAL")
+        environment.removeValue(forKey: "EDITOR")
+        return environment
+    }
+
+    /// Runs `didojo` with `input` on standard input (through a shell pipe, as a script would).
+    public func run(_ arguments: [String], input: String? = nil, timeout: Duration = .seconds(300)) async throws -> ChildProcessResult {
+        try await run(arguments, inputBytes: input.map { Data($0.utf8) }, timeout: timeout)
+    }
+
+    /// Runs `didojo` with `inputBytes` (any bytes, valid UTF-8 or not) on standard input.
+    ///
+    /// - Parameters:
+    ///   - keepInputOpen: after the bytes, standard input stays open (the shell waits for more,
+    ///     as a learner's shell does) until `isCancelled` ends the run.
+    ///   - fileSizeLimit: RLIMIT_FSIZE in 512-byte blocks (`ulimit -f`): no file written by the
+    ///     shell may grow beyond it, as on a full disk.
+    ///   - isCancelled: polled; when true the whole process group is killed with SIGKILL.
+    public func run(
+        _ arguments: [String], inputBytes: Data?, keepInputOpen: Bool = false, fileSizeLimit: Int? = nil,
+        timeout: Duration = .seconds(300), isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) async throws -> ChildProcessResult {
+        var environment = self.environment
+        var script = fileSizeLimit.map { "ulimit -f \($0); " } ?? ""
+        if let inputBytes {
+            let inputFile = home.url.appendingPathComponent("input-\(UUID().uuidString).txt")
+            try inputBytes.write(to: inputFile)
+            environment["DIDOJO_INPUT"] = inputFile.path
+            script += keepInputOpen
+                ? "{ cat \"$DIDOJO_INPUT\"; exec sleep 1000; } | \"$0\" \"$@\""
+                : "exec \"$0\" \"$@\" < \"$DIDOJO_INPUT\""
+        } else {
+            script += "exec \"$0\" \"$@\""
+        }
+        return try await ChildProcessLauncher().run(ChildProcessRequest(
+            executable: "/bin/sh", arguments: ["-c", script, Self.executable.path] + arguments, environment: environment,
+            workingDirectory: home.url.path, timeout: timeout
+        ), isCancelled: isCancelled)
+    }
+}

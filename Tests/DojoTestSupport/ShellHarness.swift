@@ -1,0 +1,61 @@
+import ChildProcess
+import DojoCore
+import DojoShell
+import Foundation
+import LessonSupport
+import LineEditing
+import TerminalMarkdown
+
+/// A whole shell on fakes: in-memory files, scripted compiler, fixed clock.
+@MainActor
+public struct ShellHarness {
+    public let fileSystem = InMemoryFileSystem()
+    public let terminal: FakeTerminal
+    public let interrupts = FakeInterrupts()
+    public let editor = FakeEditor()
+    public let launcher: ScriptedLauncher
+    public let workspace: Workspace
+    public let store: ProgressStore
+    public let catalog: LessonCatalog
+
+    public init(lines: [String] = [], lessons: [LessonFixture] = [.arithmetic(), .testWriting()], watcherChanges: Int = 0) throws {
+        terminal = FakeTerminal(lines: lines)
+        let lessonsFolder = URL(fileURLWithPath: "/lessons")
+        for lesson in lessons { try lesson.write(into: lessonsFolder, fileSystem: fileSystem) }
+        catalog = LessonCatalog.load(from: lessonsFolder, fileSystem: fileSystem)
+        workspace = Workspace(root: URL(fileURLWithPath: "/ws"), fileSystem: fileSystem, timeSource: FixedTimeSource())
+        try workspace.prepare(for: catalog.allExercises)
+        store = ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: FixedTimeSource())
+        launcher = ScriptedLauncher(fileSystem: fileSystem)
+        self.watcherChanges = watcherChanges
+    }
+
+    private let watcherChanges: Int
+    /// The instructor's workshop, if the test is about one.
+    public var workshop: Workshop?
+    /// The shell's clock; replace it with a `SettableTimeSource` to let time pass.
+    public var timeSource: any TimeSource = FixedTimeSource()
+
+    public func makeShell() -> Shell {
+        let checker = ExerciseChecker(
+            toolchain: Toolchain(swiftc: URL(fileURLWithPath: "/toolchain/swiftc")),
+            products: BuildProducts(modulesFolder: URL(fileURLWithPath: "/build/Modules"), libraryFolder: URL(fileURLWithPath: "/build")),
+            launcher: launcher, fileSystem: fileSystem, scratchFolder: URL(fileURLWithPath: "/tmp"),
+            moduleCache: URL(fileURLWithPath: "/cache"), environment: [:]
+        )
+        let dependencies = ShellDependencies(
+            terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
+            fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,
+            workspace: workspace, progressStore: store, checker: .success(checker), demos: [EchoDemo.self], workshop: workshop
+        )
+        return Shell(session: ShellSession(dependencies: dependencies, progress: store.load().progress))
+    }
+
+    /// Runs the scripted lines through a new shell and returns what it wrote.
+    public func run() async -> String {
+        await makeShell().run()
+        return terminal.output
+    }
+
+    public var progress: LearnerProgress { store.load().progress }
+}

@@ -1,0 +1,185 @@
+import DojoCore
+import DojoShell
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// What a learner's code can do wrong, on purpose or not. Each case is a plausible attempt at
+/// exercise no-di.1 (Fixtures/), checked through the shell with the real checker. Each must end
+/// in a failed check that says why, with the attempt recorded and the shell still answering.
+///
+/// The protections under test live in Sources/ChildProcess (time limit, process-group kill,
+/// output cap, memory limit, stdin from /dev/null) and in ExerciseChecker (a run that ends
+/// before every check has run is never a pass; results come from a file, not from the output).
+@MainActor
+@Suite struct LearnerProgramFaultTests {
+    /// For faults that hang without their protection: short, so the suite stays quick.
+    static let hangTimeout: Duration = .seconds(3)
+    /// For the others: long enough that a loaded machine never turns a crash into a timeout.
+    static let ampleTimeout: Duration = .seconds(60)
+
+    /// One check of `fixture` as no-di.1, through a new shell.
+    struct Checked {
+        let report: CheckReport
+        /// What the shell printed for the check.
+        let printed: String
+        let shell: RealShell
+    }
+
+    func check(
+        _ fixture: String, timeout: Duration, memoryLimit: Int = CheckSettings().memoryLimit, replacing placeholders: [String: String] = [:]
+    ) async throws -> Checked {
+        var settings = CheckSettings()
+        settings.timeout = timeout
+        settings.memoryLimit = memoryLimit
+        let shell = try RealShell(settings: settings)
+        var source = try String(contentsOf: Self.fixtures.appendingPathComponent("\(fixture).swift"), encoding: .utf8)
+        for (placeholder, value) in placeholders {
+            source = source.replacingOccurrences(of: placeholder, with: value)
+        }
+        try source.write(to: try shell.file(of: "no-di.1"), atomically: true, encoding: .utf8)
+        let exercise = try #require(shell.shell.session.catalog.exercise(id: "no-di.1"))
+        let before = shell.terminal.output.endIndex
+        let report = try await CheckGate.shared.run { @MainActor in
+            try #require(await shell.shell.session.runCheck(exercise))
+        }
+        return Checked(report: report, printed: String(shell.terminal.output[before...]), shell: shell)
+    }
+
+    /// The shell answers the next command, and the failed attempt was recorded on disk.
+    func expectStillResponsive(_ checked: Checked, sourceLocation: SourceLocation = #_sourceLocation) async {
+        #expect(!checked.report.passed, "a fault must never pass", sourceLocation: sourceLocation)
+        let answer = await checked.shell.type("progress")
+        #expect(answer.contains("no-di: 0/3 passed, 1 checks run"), "the shell did not answer 'progress' as expected: \(answer)", sourceLocation: sourceLocation)
+        let saved = ProgressStore(file: checked.shell.workspace.progressFile, fileSystem: LocalFileSystem(), timeSource: SystemTimeSource()).load()
+        #expect(saved.progress.exercise("no-di.1").attempts == 1, "the attempt was not saved", sourceLocation: sourceLocation)
+    }
+
+    static var fixtures: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    }
+
+    // MARK: Hangs
+
+    @Test func anEndlessLoopIsStoppedByTheTimeLimit() async throws {
+        let checked = try await check("EndlessLoop", timeout: Self.hangTimeout)
+        #expect(checked.report.outcome == .timedOut(seconds: 3))
+        #expect(checked.printed.contains("✗ no-di.1: the checks took longer than 3 seconds and were stopped"))
+        await expectStillResponsive(checked)
+    }
+
+    @Test func readingStandardInputGetsEndOfInputInsteadOfWaiting() async throws {
+        let checked = try await check("ReadsStandardInput", timeout: Self.hangTimeout)
+        // Nothing typed means nothing posted: the checks fail on their own terms, in time.
+        #expect(checked.report.outcome == .checksFailed)
+        #expect(checked.printed.contains("`share` should send exactly one post"))
+        await expectStillResponsive(checked)
+    }
+
+    /// With a lower limit than the default 4 GiB (the same setrlimit), so that the case costs
+    /// one gigabyte of a shared CI machine's memory rather than four. The time limit is
+    /// longer than for a hang: touching a gigabyte takes a loaded machine a few seconds.
+    @Test func unboundedAllocationHitsTheMemoryLimit() async throws {
+        let checked = try await check("UnboundedAllocation", timeout: .seconds(15), memoryLimit: 1 << 30)
+        guard case .crashed(let crash) = checked.report.outcome else {
+            Issue.record("expected a crash at the memory limit, got \(checked.report.outcome)")
+            return
+        }
+        #expect(crash.message?.contains("failed to allocate") == true, "not the runtime's out-of-memory message: \(String(describing: crash.message))")
+        // "failed to allocate N bytes": it was this limit that stopped it, not the machine's.
+        let asked = crash.message?.firstMatch(of: /allocate (\d+) bytes/).flatMap { Int($0.output.1) }
+        #expect(asked.map { $0 <= 1 << 30 } == true, "the failed allocation (\(String(describing: asked)) bytes) was above the 1 GiB limit")
+        #expect(checked.printed.contains("ran out of memory"))
+        await expectStillResponsive(checked)
+    }
+
+    // MARK: Crashes
+
+    @Test func endlessRecursionIsACrashNotAHang() async throws {
+        let checked = try await check("EndlessRecursion", timeout: Self.ampleTimeout)
+        guard case .crashed(let crash) = checked.report.outcome else {
+            Issue.record("expected a crash, got \(checked.report.outcome)")
+            return
+        }
+        #expect(crash.signal.contains("SIGSEGV"))
+        #expect(checked.printed.contains("✗ no-di.1: your code segmentation fault (SIGSEGV) while checking"))
+        await expectStillResponsive(checked)
+    }
+
+    @Test func fatalErrorIsACrashWithItsMessage() async throws {
+        let checked = try await check("FatalError", timeout: Self.ampleTimeout)
+        guard case .crashed(let crash) = checked.report.outcome else {
+            Issue.record("expected a crash, got \(checked.report.outcome)")
+            return
+        }
+        #expect(crash.message?.contains("TODO: post to Facebook") == true)
+        #expect(checked.printed.contains("TODO: post to Facebook"))
+        await expectStillResponsive(checked)
+    }
+
+    @Test func aForceUnwrapOfNilIsACrashWithTheRuntimesMessage() async throws {
+        let checked = try await check("ForceUnwrapOfNil", timeout: Self.ampleTimeout)
+        guard case .crashed(let crash) = checked.report.outcome else {
+            Issue.record("expected a crash, got \(checked.report.outcome)")
+            return
+        }
+        #expect(crash.signal.contains("SIGILL") || crash.signal.contains("SIGTRAP"))
+        #expect(crash.message?.contains("Unexpectedly found nil while unwrapping an Optional value") == true)
+        #expect(checked.printed.contains("Unexpectedly found nil"))
+        await expectStillResponsive(checked)
+    }
+
+    // MARK: Escapes
+
+    @Test func aChildProcessLeftSleepingIsKilledWithTheCheck() async throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-sleeper-\(UUID().uuidString).pid")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        let checked = try await check("SleepingChildProcess", timeout: Self.ampleTimeout, replacing: ["__PID_FILE__": pidFile.path])
+        #expect(checked.report.outcome == .checksFailed)
+        let pids = try String(contentsOf: pidFile, encoding: .utf8).split(separator: "\n").compactMap { pid_t($0) }
+        #expect(!pids.isEmpty, "the fixture started no background process")
+        for pid in pids {
+            #expect(try await ProcessWatch.waitUntilGone(pid), "the background process \(pid) outlived the check")
+        }
+        await expectStillResponsive(checked)
+    }
+
+    @Test func changingTheCurrentDirectoryStaysInsideTheCheck() async throws {
+        let folderBefore = FileManager.default.currentDirectoryPath
+        let checked = try await check("ChangesDirectory", timeout: Self.ampleTimeout)
+        #expect(checked.report.outcome == .checksFailed)
+        #expect(FileManager.default.currentDirectoryPath == folderBefore)
+        await expectStillResponsive(checked)
+    }
+
+    @Test func exitingBeforeTheChecksRanIsNeverAPass() async throws {
+        let checked = try await check("ExitsBeforeTheChecks", timeout: Self.ampleTimeout)
+        guard case .crashed(let crash) = checked.report.outcome else {
+            Issue.record("expected an early end to be reported, got \(checked.report.outcome)")
+            return
+        }
+        #expect(crash.signal == "ended early with exit status 0")
+        #expect(checked.printed.contains("✗ no-di.1: your code ended early with exit status 0"))
+        await expectStillResponsive(checked)
+    }
+
+    @Test func aFakePassingSummaryInTheOutputIsNotAPass() async throws {
+        let checked = try await check("PrintsAFakePassingSummary", timeout: Self.ampleTimeout)
+        #expect(checked.report.outcome == .checksFailed)
+        // The summary is shown as what the learner's code printed, under the real verdict.
+        #expect(checked.printed.hasPrefix("✗ no-di.1: 2 of 4 checks failed."))
+        #expect(checked.printed.contains("Your code printed:\n  │ ✓ no-di.1 passed: all 4 checks hold."))
+        await expectStillResponsive(checked)
+    }
+
+    // MARK: Floods
+
+    @Test func aHundredMegabytesOfOutputAreCappedAndTheRestCounted() async throws {
+        let checked = try await check("HundredMegabytesOfOutput", timeout: Self.ampleTimeout)
+        #expect(checked.report.outcome == .checksFailed)
+        #expect(checked.report.output.utf8.count <= CheckSettings().outputLimit)
+        #expect(checked.report.droppedOutputBytes > 90_000_000)
+        #expect(checked.printed.contains("(The output was too long: the last \(checked.report.droppedOutputBytes) bytes were dropped.)"))
+        await expectStillResponsive(checked)
+    }
+}
