@@ -47,11 +47,14 @@ import Glibc
         let cycle = Array(repeating: "next", count: turn) + Array(repeating: "prev", count: turn)
         let script = (["open no-di"] + Array(repeating: cycle, count: 600).flatMap { $0 }).joined(separator: "\n") + "\n"
 
+        let file = didojo.workspace.appendingPathComponent(".didojo/progress.json")
         var killedMidStream = 0
         for round in 0..<10 {
-            let killAt = ContinuousClock.now + .milliseconds(300 + 150 * round)
+            // Killed a little later each round after its first save, however slowly it started.
+            try? FileManager.default.removeItem(at: file)
+            let killer = KillAfterFirstSave(file: file, delay: .milliseconds(25 + 60 * round))
             let result = try await didojo.run([], inputBytes: Data(script.utf8), timeout: Self.hangBound) {
-                ContinuousClock.now >= killAt
+                killer.shouldKill()
             }
             let loaded = progress(of: didojo)
             #expect(loaded.warning == nil, "round \(round): the progress file was corrupt after SIGKILL")
@@ -156,4 +159,27 @@ private final class Flag: @unchecked Sendable {
 
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }
+}
+
+/// Says "kill" once `delay` has passed since `file` first appeared.
+private final class KillAfterFirstSave: @unchecked Sendable {
+    // Guarded by `lock`, hence the `@unchecked Sendable`.
+    private let lock = NSLock()
+    private let file: URL
+    private let delay: Duration
+    private var firstSeen: ContinuousClock.Instant?
+
+    init(file: URL, delay: Duration) {
+        self.file = file
+        self.delay = delay
+    }
+
+    func shouldKill() -> Bool {
+        lock.withLock {
+            if firstSeen == nil, FileManager.default.fileExists(atPath: file.path) {
+                firstSeen = .now
+            }
+            return firstSeen.map { ContinuousClock.now >= $0 + delay } ?? false
+        }
+    }
 }
