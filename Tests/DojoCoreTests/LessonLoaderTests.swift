@@ -24,6 +24,14 @@ import Testing
         #expect(lesson.exercises[0].kind == .implement)
     }
 
+    @Test func aPagesTitleIsItsFirstHeadingElseItsFileName() throws {
+        var fixture = LessonFixture.arithmetic()
+        fixture.files["pages/01-first.md"] = "Text before the heading.\r\n\r\n## The real title  \r\n\n# A later heading\n"
+        fixture.files["pages/02-second.md"] = "No heading at all.\n"
+        let lesson = try #require(try catalog(fixture).lesson(id: "arithmetic"))
+        #expect(lesson.pages.map(\.title) == ["The real title", "02-second"])
+    }
+
     @Test func lessonsAreOrderedByTheirNumberPrefix() throws {
         let catalog = try catalog(.testWriting(folderName: "02-testing"), .arithmetic(folderName: "01-arithmetic"))
         #expect(catalog.lessons.map(\.id) == ["arithmetic", "testing"])

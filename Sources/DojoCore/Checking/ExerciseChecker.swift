@@ -167,7 +167,7 @@ public struct ExerciseChecker: Sendable {
             "-wmo",
             "-diagnostic-style=llvm",
             "-module-cache-path", moduleCache.path,
-        ] + products.compilerFlags + sources.map(\.path) + ["-o", output.path]
+        ] + toolchain.linkerFlags + products.compilerFlags + sources.map(\.path) + ["-o", output.path]
         return ChildProcessRequest(
             executable: toolchain.swiftc.path, arguments: arguments, environment: environment,
             workingDirectory: folder.path, timeout: settings.compileTimeout, outputLimit: settings.outputLimit, memoryLimit: nil

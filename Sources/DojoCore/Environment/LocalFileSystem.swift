@@ -30,8 +30,12 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func contentsOfDirectory(at url: URL) throws -> [URL] {
+        // Each name is taken once: URL.lastPathComponent is not cheap, and a sort asks for it
+        // n log n times (the build folder scanned at start-up holds hundreds of entries).
         try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            .map { (name: $0.lastPathComponent, url: $0) }
+            .sorted { $0.name < $1.name }
+            .map(\.url)
     }
 
     public func copyItem(at source: URL, to destination: URL) throws {

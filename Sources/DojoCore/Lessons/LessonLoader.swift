@@ -152,13 +152,17 @@ public struct LessonLoader: Sendable {
 
     /// A page's title is its first heading; a page without one is named after its file.
     static func title(ofPage markdown: String, file: URL) -> String {
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: true) {
+        // Line by line up to the first heading, not a split of the whole page: every page is
+        // read at start-up, and the heading is almost always on the first line.
+        var title: String?
+        markdown.enumerateLines { line, stop in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("#") {
-                return trimmed.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+                title = trimmed.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+                stop = true
             }
         }
-        return file.deletingPathExtension().lastPathComponent
+        return title ?? file.deletingPathExtension().lastPathComponent
     }
 
     /// Turns a decoding error into one sentence that names the field at fault.

@@ -1,0 +1,465 @@
+#!/usr/bin/env python3
+"""DIDojo's speed benchmark (issue 9): prints one table with every figure and its goal.
+
+Run it through Benchmarks/benchmark.sh, which builds first. Not a test: the machine may be
+shared and noisy, so it reports medians, the load average, and whether each goal is met,
+and leaves the judging to a person.
+
+What is measured (all against a fresh temporary workspace and cache, never the user's):
+- start-up: exec of `didojo` on a pseudo-terminal until its first prompt appears;
+- `didojo check ID`, warm (module cache filled by an earlier check) and cold (see COLD);
+- `didojo verify --solutions` over every lesson, once;
+- the naive route (see NaiveRoute) and the compile floor (`swiftc -typecheck` of the
+  exercise file alone, with the same module flags and a warm cache), for the same exercises;
+- peak resident memory of the shell and of one check.
+"""
+import argparse
+import datetime
+import os
+import platform
+import pty
+import re
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import fcntl
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+# One exercise of every lesson: the first of each, except that lesson 6 uses its third,
+# the one that imports Swinject (lesson 7's first uses swift-dependencies and its macros).
+DEFAULT_EXERCISES = [
+    "no-di.1", "constructor.1", "setter.1", "cake.1", "viper-router.1", "container.3", "dependency-values.1",
+]
+
+STARTUP_GOAL = 0.050
+WARM_CHECK_GOAL = 1.0
+NAIVE_RATIO_GOAL = 3.0
+
+COLD = ("cold = the first check with an empty compiler module cache (a new $XDG_CACHE_HOME), as right "
+        "after a fresh build or install; the OS file cache is left warm (not dropped on a shared machine)")
+
+ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\r")
+PROMPT = re.compile(rb"didojo[^\n>]*> ")
+
+
+def note(text):
+    print(text, file=sys.stderr, flush=True)
+
+
+def load_average():
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def seconds(value):
+    return "-" if value is None else f"{value:.3f} s"
+
+
+def megabytes(kilobytes):
+    return "-" if kilobytes is None else f"{kilobytes / 1024:.0f} MiB"
+
+
+def verdict(met):
+    return "-" if met is None else ("yes" if met else "NO")
+
+
+class Didojo:
+    """The built `didojo`, run against a workspace and a cache of the benchmark's own."""
+
+    def __init__(self, executable, scratch):
+        self.executable = str(executable)
+        self.workspace = scratch / "workspace"
+        self.cache = scratch / "cache"
+        self.env = dict(os.environ)
+        self.env.update({
+            "DIDOJO_WORKSPACE": str(self.workspace),
+            "XDG_CACHE_HOME": str(self.cache),
+            "XDG_STATE_HOME": str(scratch / "state"),
+            "NO_COLOR": "1",
+        })
+        self.env.pop("VISUAL", None)
+        self.env.pop("EDITOR", None)
+
+    def run(self, *arguments, env=None):
+        """Runs a subcommand; returns (seconds, exit status, peak RSS in KiB of its largest process)."""
+        started = time.perf_counter()
+        process = subprocess.Popen(
+            [self.executable, *arguments], env=env or self.env,
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        # wait4's usage covers the process and every descendant it waited for: for a check,
+        # the peak is the largest of didojo, the compiler and the test program.
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        return elapsed, process.returncode, usage.ru_maxrss
+
+    def exercises(self):
+        """{exercise id: workspace file path}, from `didojo list --format json`."""
+        import json
+        listing = subprocess.run(
+            [self.executable, "list", "--format", "json"], env=self.env, check=True, capture_output=True, text=True
+        ).stdout
+        return {e["id"]: Path(e["path"]) for lesson in json.loads(listing) for e in lesson["exercises"]}
+
+
+class PseudoTerminal:
+    """`didojo` on a pseudo-terminal of its own (a new session with the pty as its controlling
+    terminal), as a person starts it."""
+
+    def __init__(self, didojo):
+        self.started = time.perf_counter()
+        self.pid, self.master = pty.fork()
+        if self.pid == 0:
+            os.execve(didojo.executable, [didojo.executable], didojo.env)
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        self.screen = b""
+
+    def wait_for(self, pattern, after=0, timeout=120):
+        """Seconds since exec when `pattern` (bytes regex) appears after `after`; None on time-out."""
+        deadline = time.perf_counter() + timeout
+        while time.perf_counter() < deadline:
+            match = pattern.search(self.screen, after)
+            if match:
+                return match.end()
+            ready, _, _ = select.select([self.master], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    return None
+                if not chunk:
+                    return None
+                self.screen += ANSI.sub(b"", chunk)
+        return None
+
+    def type(self, text):
+        os.write(self.master, text.encode())
+
+    def peak_memory(self):
+        """The shell's own peak resident memory so far (VmHWM), in KiB."""
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+        return None
+
+    def close(self):
+        self.type("quit\n")
+        deadline = time.perf_counter() + 10
+        while time.perf_counter() < deadline:
+            pid, _ = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                break
+            time.sleep(0.02)
+        else:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        os.close(self.master)
+
+
+def measure_startup(didojo, runs):
+    times = []
+    for _ in range(runs):
+        session = PseudoTerminal(didojo)
+        end = session.wait_for(PROMPT)
+        if end is None:
+            session.close()
+            raise SystemExit(f"didojo showed no prompt; its screen:\n{session.screen.decode(errors='replace')}")
+        times.append(time.perf_counter() - session.started)
+        session.close()
+    return statistics.median(times)
+
+
+def measure_check_in_shell(didojo, exercise_id, runs):
+    """`check ID` typed in one shell session: from the Enter key to the next prompt."""
+    session = PseudoTerminal(didojo)
+    times = []
+    try:
+        position = session.wait_for(PROMPT)
+        for _ in range(runs + 1):  # the first is a warm-up
+            started = time.perf_counter()
+            session.type(f"check {exercise_id}\n")
+            position = session.wait_for(re.compile(rb"passed|failed|\xe2\x9c\x97"), position)
+            position = position and session.wait_for(PROMPT, position)
+            if position is None:
+                return None
+            times.append(time.perf_counter() - started)
+        return statistics.median(times[1:])
+    finally:
+        session.close()
+
+
+def measure_shell_memory(didojo, exercise_id):
+    """Peak memory of the shell process after start-up, a page, and one check typed in it."""
+    session = PseudoTerminal(didojo)
+    try:
+        position = session.wait_for(PROMPT)
+        session.type(f"exercise {exercise_id}\n")
+        position = session.wait_for(re.compile(rb"Your file"), position)
+        position = session.wait_for(PROMPT, position)
+        session.type(f"check {exercise_id}\n")
+        position = session.wait_for(re.compile(rb"passed|failed|\xe2\x9c\x97"), position)
+        if position is None:
+            return None
+        session.wait_for(PROMPT, position)
+        return session.peak_memory()
+    finally:
+        session.close()
+
+
+def solution_file(exercise_id):
+    lesson, number = exercise_id.rsplit(".", 1)
+    folders = sorted(REPO.glob(f"Lessons/*-{lesson}"))
+    if not folders:
+        raise SystemExit(f"no lesson folder for {exercise_id}")
+    return folders[0] / "exercises" / number
+
+
+def median_of(runs, measure):
+    return statistics.median(measure() for _ in range(runs))
+
+
+class CompilerFlags:
+    """The module flags the checker gives swiftc (see BuildProducts.compilerFlags), rebuilt
+    here from the build folder so that the floor is measured with the same imports."""
+
+    def __init__(self, build_folder):
+        modules = build_folder / "Modules"
+        self.flags = ["-I", str(modules if modules.is_dir() else build_folder)]
+        for entry in sorted(build_folder.iterdir()):
+            if entry.suffix == ".build" and (entry / "module.modulemap").is_file():
+                self.flags += ["-Xcc", f"-fmodule-map-file={entry / 'module.modulemap'}"]
+            elif entry.name.endswith("-tool") and entry.is_file():
+                self.flags += ["-load-plugin-executable", f"{entry}#{entry.name[:-len('-tool')]}"]
+
+
+def measure_floor(swiftc, flags, cache, source, runs):
+    command = [swiftc, "-typecheck", "-swift-version", "5", "-module-cache-path", str(cache), *flags.flags, str(source)]
+    subprocess.run(command, check=True, capture_output=True)  # fills the cache
+
+    def once():
+        started = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        return time.perf_counter() - started
+    return median_of(runs, once)
+
+
+class NaiveRoute:
+    """What a learner does without DIDojo: a SwiftPM package of their own whose test targets
+    hold the exercise file and its checks and depend on the lesson library (a path dependency
+    on this package, as one would on a course's repository). Each timed run touches the
+    exercise file, runs `swift build --build-tests` and then the test binary, for that
+    exercise's test cases.
+
+    The package lives in .build/benchmark/naive-route (out of git): its files are written
+    anew on every run, but its build folder is kept, because its first build compiles every
+    dependency (swift-syntax included) and takes minutes. That first build is not timed."""
+
+    def __init__(self, exercise_ids):
+        self.folder = REPO / ".build" / "benchmark" / "naive-route"
+        self.exercise_ids = exercise_ids
+        self.targets = {e: "Exercise_" + re.sub(r"\W", "_", e) for e in exercise_ids}
+
+    def generate(self):
+        package_name = REPO.name
+        tests = self.folder / "Tests"
+        if tests.exists():
+            shutil.rmtree(tests)
+        targets = []
+        for exercise_id, target in self.targets.items():
+            folder = tests / target
+            folder.mkdir(parents=True)
+            source = solution_file(exercise_id)
+            for path in [source / "solution.swift", source / "Checks.swift", *sorted((source / "support").glob("*.swift"))]:
+                if path.exists():
+                    shutil.copy(path, folder / path.name)
+            targets.append(
+                f'        .testTarget(name: "{target}", dependencies: '
+                f'[.product(name: "DIDojoLessons", package: "{package_name}")], '
+                f'swiftSettings: [.swiftLanguageMode(.v5)]),'
+            )
+        (self.folder / "Package.swift").write_text(
+            "// swift-tools-version: 6.1\n"
+            "// Generated by Benchmarks/benchmark.py: the naive route, for comparison only.\n"
+            "import PackageDescription\n\n"
+            "let package = Package(\n"
+            '    name: "NaiveRoute",\n'
+            f'    dependencies: [.package(path: "{REPO}")],\n'
+            "    targets: [\n" + "\n".join(targets) + "\n    ]\n)\n"
+        )
+
+    def build(self):
+        return subprocess.run(
+            ["swift", "build", "--build-tests", "--package-path", str(self.folder)],
+            capture_output=True, text=True,
+        )
+
+    def test_binary(self):
+        return self.folder / ".build" / "debug" / "NaiveRoutePackageTests.xctest"
+
+    def measure(self, exercise_id, runs, timeline):
+        target = self.targets[exercise_id]
+        exercise_file = self.folder / "Tests" / target / "solution.swift"
+        checks = (self.folder / "Tests" / target / "Checks.swift").read_text()
+        classes = re.findall(r"class\s+(\w+)\s*:\s*XCTestCase", checks)
+        env = dict(os.environ, DIDOJO_TIMELINE=str(timeline))
+
+        def once():
+            started = time.perf_counter()
+            exercise_file.touch()
+            build = self.build()
+            if build.returncode != 0:
+                raise SystemExit(f"the naive route's build failed:\n{build.stdout}\n{build.stderr}")
+            subprocess.run(
+                [str(self.test_binary()), *[f"{target}.{name}" for name in classes]],
+                env=env, capture_output=True,
+            )
+            return time.perf_counter() - started
+        once()  # warm-up: SwiftPM's first build after a change of package may redo more
+        return median_of(runs, once)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("exercises", nargs="*", default=DEFAULT_EXERCISES, help="exercise ids (default: one per lesson)")
+    parser.add_argument("--configuration", default="debug", help="the build folder to use: debug or release")
+    parser.add_argument("--startup-runs", type=int, default=10)
+    parser.add_argument("--runs", type=int, default=5, help="runs per check figure (median)")
+    parser.add_argument("--skip", action="append", default=[], choices=["cold", "naive", "verify", "floor", "memory"],
+                        help="leave a part out (for a quick look; the table marks it '-')")
+    options = parser.parse_args()
+
+    build_folder = REPO / ".build" / options.configuration
+    executable = build_folder / "didojo"
+    if not executable.exists():
+        raise SystemExit(f"{executable} is missing: run ./start.sh (or swift build) first")
+    swiftc = shutil.which("swiftc") or "swiftc"
+    version = subprocess.run([swiftc, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    load_before = load_average()
+
+    scratch = Path(tempfile.mkdtemp(prefix="didojo-benchmark-"))
+    try:
+        didojo = Didojo(executable, scratch)
+        # Creates the workspace, as a learner's first start does.
+        subprocess.run([str(executable)], input="quit\n", env=didojo.env, capture_output=True, text=True, check=True)
+        paths = didojo.exercises()
+        unknown = [e for e in options.exercises if e not in paths]
+        if unknown:
+            raise SystemExit(f"no such exercise: {', '.join(unknown)}")
+        # Every exercise with its reference solution in place: the passing path runs every check.
+        for exercise_id in options.exercises:
+            shutil.copy(solution_file(exercise_id) / "solution.swift", paths[exercise_id])
+
+        note("measuring start-up…")
+        didojo.run("check", options.exercises[0])  # fills the module cache for the shell's first check
+        startup = measure_startup(didojo, options.startup_runs)
+
+        rows = {}
+        check_memory = None
+        for exercise_id in options.exercises:
+            note(f"measuring {exercise_id}…")
+            row = rows[exercise_id] = {}
+            didojo.run("check", exercise_id)  # warm-up
+            results = [didojo.run("check", exercise_id) for _ in range(options.runs)]
+            row["passed"] = all(status == 0 for _, status, _ in results)
+            row["warm"] = statistics.median(elapsed for elapsed, _, _ in results)
+            row["shell"] = measure_check_in_shell(didojo, exercise_id, options.runs)
+            if exercise_id == options.exercises[0]:
+                check_memory = max(peak for _, _, peak in results)
+            if "cold" not in options.skip:
+                def cold():
+                    fresh = Path(tempfile.mkdtemp(dir=scratch, prefix="cold-cache-"))
+                    elapsed, _, _ = didojo.run("check", exercise_id, env=dict(didojo.env, XDG_CACHE_HOME=str(fresh)))
+                    shutil.rmtree(fresh, ignore_errors=True)
+                    return elapsed
+                row["cold"] = median_of(options.runs, cold)
+            if "floor" not in options.skip:
+                row["floor"] = measure_floor(
+                    swiftc, CompilerFlags(build_folder), didojo.cache / "didojo" / "module-cache",
+                    paths[exercise_id], options.runs,
+                )
+
+        shell_memory = None
+        if "memory" not in options.skip:
+            note("measuring the shell's memory…")
+            shell_memory = measure_shell_memory(didojo, options.exercises[0])
+
+        verify = None
+        if "verify" not in options.skip:
+            note("timing verify --solutions over every lesson…")
+            verify_time, verify_status, _ = didojo.run("verify", "--solutions")
+            verify = (verify_time, verify_status == 0)
+
+        if "naive" not in options.skip:
+            naive = NaiveRoute(options.exercises)
+            naive.folder.mkdir(parents=True, exist_ok=True)
+            naive.generate()
+            note(f"building the naive route's package in {naive.folder} (the first time takes minutes)…")
+            build = naive.build()
+            if build.returncode != 0:
+                raise SystemExit(f"the naive route's package does not build:\n{build.stdout}\n{build.stderr}")
+            for exercise_id in options.exercises:
+                note(f"timing the naive route for {exercise_id}…")
+                rows[exercise_id]["naive"] = naive.measure(exercise_id, options.runs, scratch / "naive-timeline.txt")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+    print_table(options, version, load_before, startup, rows, check_memory, shell_memory, verify)
+
+
+def print_table(options, version, load_before, startup, rows, check_memory, shell_memory, verify):
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"DIDojo benchmark, {now}")
+    print(f"machine: {os.cpu_count()} cores ({platform.machine()}), load average before {load_before}, after {load_average()}")
+    print(f"build: {options.configuration} (.build/{options.configuration}/didojo); {version}")
+    print(f"medians: start-up of {options.startup_runs} runs, every check figure of {options.runs}")
+    print(COLD)
+    print()
+    print(f"{'start-up (exec to first prompt, pty)':40} {seconds(startup):>9}   goal < {STARTUP_GOAL * 1000:.0f} ms: "
+          f"{verdict(startup < STARTUP_GOAL)}")
+    if verify:
+        print(f"{'verify --solutions, every lesson':40} {seconds(verify[0]):>9}   "
+              f"{'all hold' if verify[1] else 'SOME DO NOT HOLD'}")
+    print(f"{'peak memory, the shell (start, 1 check)':40} {megabytes(shell_memory):>9}")
+    print(f"{'peak memory, one check (largest process)':40} {megabytes(check_memory):>9}")
+    print()
+    header = (f"{'exercise':20} {'warm':>8} {'shell':>8} {'cold':>8} {'naive':>8} {'floor':>8} "
+              f"{'naive/didojo':>13} {'didojo/floor':>13}  warm<{WARM_CHECK_GOAL:.1f}s  naive>={NAIVE_RATIO_GOAL:.0f}x")
+    print(header)
+    print("-" * len(header))
+    for exercise_id, row in rows.items():
+        warm, naive, floor = row["warm"], row.get("naive"), row.get("floor")
+        naive_ratio = naive / warm if naive else None
+        floor_ratio = warm / floor if floor else None
+        print(
+            f"{exercise_id:20} {warm:7.3f}s {fmt(row.get('shell'))} {fmt(row.get('cold'))} {fmt(naive)} {fmt(floor)} "
+            f"{ratio(naive_ratio):>13} {ratio(floor_ratio):>13}  "
+            f"{verdict(warm < WARM_CHECK_GOAL):>9}  {verdict(None if naive_ratio is None else naive_ratio >= NAIVE_RATIO_GOAL):>8}"
+            + ("" if row["passed"] else "   (the solution did not pass!)")
+        )
+    print()
+    print("warm: `didojo check ID` (a new process, as a script or grader runs it) with the reference solution in place,")
+    print("      module cache filled; the goals and ratios use it")
+    print("shell: `check ID` typed in a running shell, from Enter to the next prompt (what a learner waits for)")
+    print("naive: touch the exercise file + `swift build --build-tests` + the test binary, in a SwiftPM package of")
+    print("      the learner's own (.build/benchmark/naive-route); floor: `swiftc -typecheck` of the exercise file alone")
+
+
+def fmt(value):
+    return f"{value:7.3f}s" if value is not None else f"{'-':>8}"
+
+
+def ratio(value):
+    return f"{value:.1f}x" if value is not None else "-"
+
+
+if __name__ == "__main__":
+    main()

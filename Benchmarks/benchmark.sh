@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# DIDojo's speed benchmark (issue 9): builds as ./start.sh does, then prints one table with
+# start-up, warm and cold checks of one exercise per lesson, verify --solutions, the naive
+# route and the compile floor, peak memory, and each goal with whether it is met.
+#
+#   Benchmarks/benchmark.sh [exercise-id ...] [--skip cold|naive|verify|floor|memory] [--runs N]
+#
+# Run it by hand on a quiet machine (it prints the load average). The first run also builds
+# the naive route's throwaway package once (.build/benchmark/naive-route), which takes minutes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "Building (as ./start.sh does)…" >&2
+swift build >/dev/null
+exec python3 Benchmarks/benchmark.py "$@"
