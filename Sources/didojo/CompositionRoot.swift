@@ -14,10 +14,27 @@ struct CompositionRoot {
     let environment: [String: String]
     let fileSystem: any FileSystem = LocalFileSystem()
     let timeSource: any TimeSource = SystemTimeSource()
+    /// `--workspace`, else `$DIDOJO_WORKSPACE`, else `~/didojo-workspace`.
+    let workspaceRoot: URL
+    /// The workshop file, read once: the catalog, the checker's timeout and the shell all ask.
+    private let workshopFile: Result<Workshop?, any Error>
 
     init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.options = options
         self.environment = environment
+        if let given = options.workspace ?? environment["DIDOJO_WORKSPACE"], !given.isEmpty {
+            workspaceRoot = Self.url(forUserPath: given)
+        } else {
+            workspaceRoot = Workspace.defaultRoot(environment: environment)
+        }
+        workshopFile = Result { [workspaceRoot, fileSystem] in
+            try Self.findWorkshop(given: options.workshop ?? environment["DIDOJO_WORKSHOP"], workspaceRoot: workspaceRoot, fileSystem: fileSystem)
+        }
+    }
+
+    /// A path the user typed (an option, a variable), relative to the current folder.
+    static func url(forUserPath path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
     }
 
     // MARK: Paths
@@ -32,7 +49,7 @@ struct CompositionRoot {
     /// executable was built in (found by walking up from `.build/<config>/didojo`).
     func lessonsFolder() throws -> URL {
         if let given = options.lessons ?? environment["DIDOJO_LESSONS"] {
-            return URL(fileURLWithPath: given, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+            return Self.url(forUserPath: given)
         }
         var folder = executable.deletingLastPathComponent()
         while folder.path != "/" {
@@ -43,13 +60,6 @@ struct CompositionRoot {
             folder.deleteLastPathComponent()
         }
         throw DojoError.lessonsFolderNotFound(searchedFrom: executable.deletingLastPathComponent().path)
-    }
-
-    var workspaceRoot: URL {
-        if let given = options.workspace ?? environment["DIDOJO_WORKSPACE"], !given.isEmpty {
-            return URL(fileURLWithPath: given, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-        }
-        return Workspace.defaultRoot(environment: environment)
     }
 
     /// `$XDG_CACHE_HOME/didojo`, else `~/.cache/didojo`: the compiler's module cache, kept
@@ -71,12 +81,16 @@ struct CompositionRoot {
         return try workshop.arrange(all)
     }
 
+    /// The instructor's workshop, nil when there is none; throws the file's mistake.
+    func workshop() throws -> Workshop? {
+        try workshopFile.get()
+    }
+
     /// `--workshop`, else `$DIDOJO_WORKSHOP`, else `workshop.yaml` in the workspace if the
     /// instructor put one there; nil when there is none.
-    func workshop() throws -> Workshop? {
-        if let given = options.workshop ?? environment["DIDOJO_WORKSHOP"], !given.isEmpty {
-            let file = URL(fileURLWithPath: given, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-            return try WorkshopFile.load(from: file, fileSystem: fileSystem)
+    private static func findWorkshop(given: String?, workspaceRoot: URL, fileSystem: any FileSystem) throws -> Workshop? {
+        if let given, !given.isEmpty {
+            return try WorkshopFile.load(from: url(forUserPath: given), fileSystem: fileSystem)
         }
         let inWorkspace = workspaceRoot.appendingPathComponent(WorkshopFile.defaultName)
         guard fileSystem.fileExists(at: inWorkspace) else { return nil }
@@ -85,6 +99,16 @@ struct CompositionRoot {
 
     func workspace() -> Workspace {
         Workspace(root: workspaceRoot, fileSystem: fileSystem, timeSource: timeSource)
+    }
+
+    /// The workspace for commands that read a learner's work: one that is not there is a
+    /// wrong path (grading it would only grade fresh starters), not a fresh start.
+    func existingWorkspace() throws -> Workspace {
+        let workspace = workspace()
+        guard fileSystem.directoryExists(at: workspace.root) else {
+            throw DojoError.workspaceNotFound(path: workspace.root.path)
+        }
+        return workspace
     }
 
     /// The workspace lock (see `WorkspaceLock`), taken on the real file system.

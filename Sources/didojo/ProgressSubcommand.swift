@@ -24,12 +24,9 @@ struct ProgressSubcommand: AsyncParsableCommand {
         func run() async throws {
             let root = CompositionRoot(options: global)
             let catalog = try SetupFailure.exitOnError { try root.catalog() }
-            let workspace = root.workspace()
-            guard root.fileSystem.directoryExists(at: workspace.root) else {
-                try SetupFailure.stop(DojoError.workspaceNotFound(path: workspace.root.path))
-            }
+            let workspace = try SetupFailure.exitOnError { try root.existingWorkspace() }
             let store = root.progressStore(for: workspace)
-            let destination = ProgressSubcommand.url(file)
+            let destination = CompositionRoot.url(forUserPath: file)
             let transfer = ProgressTransfer(workspace: workspace, store: store, fileSystem: root.fileSystem, timeSource: root.timeSource)
             let count = try SetupFailure.exitOnError {
                 try transfer.export(catalog.allExercises, progress: store.load().progress, to: destination)
@@ -57,7 +54,7 @@ struct ProgressSubcommand: AsyncParsableCommand {
             let store = root.progressStore(for: workspace)
             let transfer = ProgressTransfer(workspace: workspace, store: store, fileSystem: root.fileSystem, timeSource: root.timeSource)
             let summary = try SetupFailure.exitOnError {
-                let summary = try transfer.importBundle(from: ProgressSubcommand.url(file), exercises: catalog.allExercises)
+                let summary = try transfer.importBundle(from: CompositionRoot.url(forUserPath: file), exercises: catalog.allExercises)
                 // Exercises the export did not hold get their starters, as on a first start.
                 try workspace.prepare(for: catalog.allExercises)
                 return summary
@@ -76,9 +73,5 @@ struct ProgressSubcommand: AsyncParsableCommand {
                 print("  What was here before is kept in \(backups.path).")
             }
         }
-    }
-
-    static func url(_ path: String) -> URL {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
     }
 }

@@ -36,7 +36,7 @@ struct ReportSubcommand: AsyncParsableCommand {
             print(text, terminator: "")
             return
         }
-        let file = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        let file = CompositionRoot.url(forUserPath: output)
         try SetupFailure.exitOnError { try root.fileSystem.write(text, to: file) }
         print("Report written to \(file.path).")
     }

@@ -28,10 +28,7 @@ struct ResetSubcommand: AsyncParsableCommand {
     func run() async throws {
         let root = CompositionRoot(options: global)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
-        let workspace = root.workspace()
-        guard root.fileSystem.directoryExists(at: workspace.root) else {
-            try SetupFailure.stop(DojoError.workspaceNotFound(path: workspace.root.path))
-        }
+        let workspace = try SetupFailure.exitOnError { try root.existingWorkspace() }
         if !yes {
             print("Start \(workspace.root.path) over: put back the starter of all \(catalog.allExercises.count) exercises and clear the progress? Everything is kept in a backup folder. [y/N] ", terminator: "")
             let answer = Swift.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""

@@ -80,11 +80,7 @@ struct VerifySubcommand: AsyncParsableCommand {
     /// The learner's own files, with their passes recorded in their progress.
     @MainActor
     private func grade(_ exercises: [Exercise], root: CompositionRoot, checker: ExerciseChecker) async throws -> [VerificationRow] {
-        let workspace = root.workspace()
-        // Grading a folder that is not there would only grade fresh starters: a wrong path.
-        guard root.fileSystem.directoryExists(at: workspace.root) else {
-            try SetupFailure.stop(DojoError.workspaceNotFound(path: workspace.root.path))
-        }
+        let workspace = try SetupFailure.exitOnError { try root.existingWorkspace() }
         // A learner file that was deleted is graded as its starter, as `check` does.
         try workspace.prepare(for: exercises)
         let grades = try await WorkspaceGrader(checker: checker, workspace: workspace).grade(exercises)
