@@ -24,6 +24,12 @@ import Testing
         /// What the shell printed for the check.
         let printed: String
         let shell: RealShell
+
+        /// What the crash was, nil when the check ended any other way.
+        var crash: CrashInfo? {
+            if case .crashed(let crash) = report.outcome { return crash }
+            return nil
+        }
     }
 
     func check(
@@ -81,10 +87,7 @@ import Testing
     /// longer than for a hang: touching a gigabyte takes a loaded machine a few seconds.
     @Test func unboundedAllocationHitsTheMemoryLimit() async throws {
         let checked = try await check("UnboundedAllocation", timeout: .seconds(15), memoryLimit: 1 << 30)
-        guard case .crashed(let crash) = checked.report.outcome else {
-            Issue.record("expected a crash at the memory limit, got \(checked.report.outcome)")
-            return
-        }
+        let crash = try #require(checked.crash, "expected a crash at the memory limit, got \(checked.report.outcome)")
         #expect(crash.message?.contains("failed to allocate") == true, "not the runtime's out-of-memory message: \(String(describing: crash.message))")
         // "failed to allocate N bytes": it was this limit that stopped it, not the machine's.
         let asked = crash.message?.firstMatch(of: /allocate (\d+) bytes/).flatMap { Int($0.output.1) }
@@ -97,10 +100,7 @@ import Testing
 
     @Test func endlessRecursionIsACrashNotAHang() async throws {
         let checked = try await check("EndlessRecursion", timeout: Self.ampleTimeout)
-        guard case .crashed(let crash) = checked.report.outcome else {
-            Issue.record("expected a crash, got \(checked.report.outcome)")
-            return
-        }
+        let crash = try #require(checked.crash, "expected a crash, got \(checked.report.outcome)")
         #expect(crash.signal.contains("SIGSEGV"))
         #expect(checked.printed.contains("✗ no-di.1: your code segmentation fault (SIGSEGV) while checking"))
         await expectStillResponsive(checked)
@@ -108,10 +108,7 @@ import Testing
 
     @Test func fatalErrorIsACrashWithItsMessage() async throws {
         let checked = try await check("FatalError", timeout: Self.ampleTimeout)
-        guard case .crashed(let crash) = checked.report.outcome else {
-            Issue.record("expected a crash, got \(checked.report.outcome)")
-            return
-        }
+        let crash = try #require(checked.crash, "expected a crash, got \(checked.report.outcome)")
         #expect(crash.message?.contains("TODO: post to Facebook") == true)
         #expect(checked.printed.contains("TODO: post to Facebook"))
         await expectStillResponsive(checked)
@@ -119,10 +116,7 @@ import Testing
 
     @Test func aForceUnwrapOfNilIsACrashWithTheRuntimesMessage() async throws {
         let checked = try await check("ForceUnwrapOfNil", timeout: Self.ampleTimeout)
-        guard case .crashed(let crash) = checked.report.outcome else {
-            Issue.record("expected a crash, got \(checked.report.outcome)")
-            return
-        }
+        let crash = try #require(checked.crash, "expected a crash, got \(checked.report.outcome)")
         #expect(crash.signal.contains("SIGILL") || crash.signal.contains("SIGTRAP"))
         #expect(crash.message?.contains("Unexpectedly found nil while unwrapping an Optional value") == true)
         #expect(checked.printed.contains("Unexpectedly found nil"))
@@ -154,10 +148,7 @@ import Testing
 
     @Test func exitingBeforeTheChecksRanIsNeverAPass() async throws {
         let checked = try await check("ExitsBeforeTheChecks", timeout: Self.ampleTimeout)
-        guard case .crashed(let crash) = checked.report.outcome else {
-            Issue.record("expected an early end to be reported, got \(checked.report.outcome)")
-            return
-        }
+        let crash = try #require(checked.crash, "expected an early end to be reported, got \(checked.report.outcome)")
         #expect(crash.signal == "ended early with exit status 0")
         #expect(checked.printed.contains("✗ no-di.1: your code ended early with exit status 0"))
         await expectStillResponsive(checked)
