@@ -7,7 +7,8 @@ and leaves the judging to a person.
 
 What is measured (all against a fresh temporary workspace and cache, never the user's):
 - start-up: exec of `didojo` on a pseudo-terminal until its first prompt appears;
-- `didojo check ID`, warm (module cache filled by an earlier check) and cold (see COLD);
+- `didojo check ID` after an edit of the exercise file (see Edits), warm (caches filled by
+  earlier checks), after an edit that changes the file's interface, and cold (see COLD);
 - `didojo verify --solutions` over every lesson, once;
 - the naive route (see NaiveRoute) and the compile floor (`swiftc -typecheck` of the
   exercise file alone, with the same module flags and a warm cache), for the same exercises;
@@ -44,8 +45,26 @@ STARTUP_GOAL = 0.050
 WARM_CHECK_GOAL = 1.0
 NAIVE_RATIO_GOAL = 3.0
 
-COLD = ("cold = the first check with an empty compiler module cache (a new $XDG_CACHE_HOME), as right "
-        "after a fresh build or install; the OS file cache is left warm (not dropped on a shared machine)")
+COLD = ("cold = the first check with an empty compiler module cache and no compiled steps (a new $XDG_CACHE_HOME), "
+        "as right after a fresh build or install; the OS file cache is left warm (not dropped on a shared machine)")
+
+
+class Edits:
+    """Rewrites an exercise file before each timed check, so that no check finds its file
+    unchanged (DIDojo would then compile nothing at all):
+    - `body`: appends a comment. The code under test must be compiled again, its interface
+      stays the same: what a learner does most, fixing what a function does, then `check`.
+    - `interface`: adds a function. The checks, compiled against the interface, must be
+      compiled again too: what a learner does when adding or renaming something."""
+
+    def __init__(self):
+        self.count = 0
+
+    def apply(self, path, kind):
+        original = path.read_text().split("\n// benchmark edit")[0]
+        self.count += 1
+        addition = f"func benchmarkProbe{self.count}() {{}}" if kind == "interface" else f"// {self.count}"
+        path.write_text(f"{original}\n// benchmark edit\n{addition}\n")
 
 ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\r")
 PROMPT = re.compile(rb"didojo[^\n>]*> ")
@@ -178,13 +197,14 @@ def measure_startup(didojo, runs):
     return statistics.median(times)
 
 
-def measure_check_in_shell(didojo, exercise_id, runs):
-    """`check ID` typed in one shell session: from the Enter key to the next prompt."""
+def measure_check_in_shell(didojo, exercise_id, runs, edit):
+    """`check ID` typed in one shell session after `edit()`: from the Enter key to the next prompt."""
     session = PseudoTerminal(didojo)
     times = []
     try:
         position = session.wait_for(PROMPT)
         for _ in range(runs + 1):  # the first is a warm-up
+            edit()
             started = time.perf_counter()
             session.type(f"check {exercise_id}\n")
             position = session.wait_for(re.compile(rb"passed|failed|\xe2\x9c\x97"), position)
@@ -228,7 +248,7 @@ def median_of(runs, measure):
 
 
 class CompilerFlags:
-    """The module flags the checker gives swiftc (see BuildProducts.compilerFlags), rebuilt
+    """The module flags the checker gives swiftc (see BuildProducts.moduleFlags), rebuilt
     here from the build folder so that the floor is measured with the same imports."""
 
     def __init__(self, build_folder):
@@ -364,18 +384,26 @@ def main():
 
         rows = {}
         check_memory = None
+        edits = Edits()
         for exercise_id in options.exercises:
             note(f"measuring {exercise_id}…")
             row = rows[exercise_id] = {}
-            didojo.run("check", exercise_id)  # warm-up
-            results = [didojo.run("check", exercise_id) for _ in range(options.runs)]
+            path = paths[exercise_id]
+
+            def checked_after(kind):
+                edits.apply(path, kind)
+                return didojo.run("check", exercise_id)
+            checked_after("body")  # warm-up
+            results = [checked_after("body") for _ in range(options.runs)]
             row["passed"] = all(status == 0 for _, status, _ in results)
             row["warm"] = statistics.median(elapsed for elapsed, _, _ in results)
-            row["shell"] = measure_check_in_shell(didojo, exercise_id, options.runs)
+            row["interface"] = statistics.median(checked_after("interface")[0] for _ in range(options.runs))
+            row["shell"] = measure_check_in_shell(didojo, exercise_id, options.runs, lambda: edits.apply(path, "body"))
             if exercise_id == options.exercises[0]:
                 check_memory = max(peak for _, _, peak in results)
             if "cold" not in options.skip:
                 def cold():
+                    edits.apply(path, "body")
                     fresh = Path(tempfile.mkdtemp(dir=scratch, prefix="cold-cache-"))
                     elapsed, _, _ = didojo.run("check", exercise_id, env=dict(didojo.env, XDG_CACHE_HOME=str(fresh)))
                     shutil.rmtree(fresh, ignore_errors=True)
@@ -431,7 +459,7 @@ def print_table(options, version, load_before, startup, rows, check_memory, shel
     print(f"{'peak memory, the shell (start, 1 check)':40} {megabytes(shell_memory):>9}")
     print(f"{'peak memory, one check (largest process)':40} {megabytes(check_memory):>9}")
     print()
-    header = (f"{'exercise':20} {'warm':>8} {'shell':>8} {'cold':>8} {'naive':>8} {'floor':>8} "
+    header = (f"{'exercise':20} {'warm':>8} {'shell':>8} {'new API':>8} {'cold':>8} {'naive':>8} {'floor':>8} "
               f"{'naive/didojo':>13} {'didojo/floor':>13}  warm<{WARM_CHECK_GOAL:.1f}s  naive>={NAIVE_RATIO_GOAL:.0f}x")
     print(header)
     print("-" * len(header))
@@ -440,15 +468,18 @@ def print_table(options, version, load_before, startup, rows, check_memory, shel
         naive_ratio = naive / warm if naive else None
         floor_ratio = warm / floor if floor else None
         print(
-            f"{exercise_id:20} {warm:7.3f}s {fmt(row.get('shell'))} {fmt(row.get('cold'))} {fmt(naive)} {fmt(floor)} "
+            f"{exercise_id:20} {warm:7.3f}s {fmt(row.get('shell'))} {fmt(row.get('interface'))} {fmt(row.get('cold'))} "
+            f"{fmt(naive)} {fmt(floor)} "
             f"{ratio(naive_ratio):>13} {ratio(floor_ratio):>13}  "
             f"{verdict(warm < WARM_CHECK_GOAL):>9}  {verdict(None if naive_ratio is None else naive_ratio >= NAIVE_RATIO_GOAL):>8}"
             + ("" if row["passed"] else "   (the solution did not pass!)")
         )
     print()
-    print("warm: `didojo check ID` (a new process, as a script or grader runs it) with the reference solution in place,")
-    print("      module cache filled; the goals and ratios use it")
-    print("shell: `check ID` typed in a running shell, from Enter to the next prompt (what a learner waits for)")
+    print("warm: `didojo check ID` (a new process, as a script or grader runs it) with the reference solution in place")
+    print("      and a comment appended before each run (the code under test is compiled, its interface unchanged),")
+    print("      caches filled; the goals and ratios use it")
+    print("shell: the same, with `check ID` typed in a running shell, from Enter to the next prompt (what a learner waits for)")
+    print("new API: `didojo check ID` after adding a function each time: the checks are compiled again too")
     print("naive: touch the exercise file + `swift build --build-tests` + the test binary, in a SwiftPM package of")
     print("      the learner's own (.build/benchmark/naive-route); floor: `swiftc -typecheck` of the exercise file alone")
 

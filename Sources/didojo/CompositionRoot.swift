@@ -136,6 +136,7 @@ struct CompositionRoot {
                 fileSystem: fileSystem,
                 scratchFolder: FileManager.default.temporaryDirectory.appendingPathComponent("didojo-\(user)"),
                 moduleCache: cacheFolder.appendingPathComponent("module-cache"),
+                stepCache: cacheFolder.appendingPathComponent("compiled-steps"),
                 environment: environment,
                 settings: settings
             ))

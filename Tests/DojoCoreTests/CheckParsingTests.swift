@@ -48,38 +48,55 @@ import Testing
         #expect(CheckResult(name: method, testCase: "C").readableName == readable)
     }
 
+    /// Known secrets: the run's end is `end`; check n's start, failure and finish are `sn fn en`.
+    let tokens = ResultTokens(testNames: ["C.testA", "C.testB", "C.testC"], environmentValue: "end s0 f0 e0 s1 f1 e1 s2 f2 e2")
+
     @Test func theEventLogBecomesOneResultPerCheck() {
         let log = """
-        {"event":"start","test":"C.testA","token":"t0k"}
-        {"event":"failure","test":"C.testA","message":"failed - no","file":"/x.swift","line":4,"token":"t0k"}
-        {"event":"finish","test":"C.testA","token":"t0k"}
-        {"event":"start","test":"C.testB","token":"t0k"}
-        {"event":"finish","test":"C.testB","token":"t0k"}
-        {"event":"start","test":"C.testC","token":"t0k"}
+        {"event":"start","test":"C.testA","token":"s0"}
+        {"event":"failure","test":"C.testA","message":"failed - no","file":"/x.swift","line":4,"token":"f0"}
+        {"event":"finish","test":"C.testA","token":"e0"}
+        {"event":"start","test":"C.testB","token":"s1"}
+        {"event":"finish","test":"C.testB","token":"e1"}
+        {"event":"start","test":"C.testC","token":"s2"}
         garbage that a crash left behind
         """
-        let parsed = TestEventLog(text: log, token: "t0k")
+        let parsed = TestEventLog(text: log, tokens: tokens)
         let results = parsed.checks
         #expect(results.map(\.name) == ["testA", "testB", "testC"])
         #expect(results.map(\.passed) == [false, true, false])
         #expect(results[0].failures.first?.line == 4)
         #expect(results[2].finished == false)
         #expect(!parsed.completed, "no done event, so the run did not complete")
+        #expect(TestEventLog(text: #"{"event":"done","token":"end"}"#, tokens: tokens).completed)
     }
 
-    @Test func eventsWithoutTheRunsTokenAreIgnored() {
+    @Test func eventsWithoutTheirOwnSecretAreIgnored() {
         let log = """
-        {"event":"start","test":"C.testA","token":"t0k"}
-        {"event":"failure","test":"C.testA","message":"failed","file":"/x.swift","line":4,"token":"t0k"}
+        {"event":"start","test":"C.testA","token":"s0"}
+        {"event":"failure","test":"C.testA","message":"failed","file":"/x.swift","line":4,"token":"f0"}
+        {"event":"finish","test":"C.testA","token":"s0"}
         {"event":"start","test":"C.testB","token":"guess"}
         {"event":"finish","test":"C.testB"}
-        {"event":"done","token":"guess"}
+        {"event":"start","test":"C.testUnknown","token":"s0"}
+        {"event":"done","token":"s0"}
         """
-        let parsed = TestEventLog(text: log, token: "t0k")
+        // A secret copied from an event already written (the start of testA) is good for that
+        // event only: not for its finish, another check, or the end of the run.
+        let parsed = TestEventLog(text: log, tokens: tokens)
         #expect(parsed.checks.map(\.name) == ["testA"])
         #expect(parsed.checks[0].finished == false)
         #expect(!parsed.completed)
-        #expect(TestEventLog(text: #"{"event":"done","token":"t0k"}"#, token: "t0k").completed)
+    }
+
+    @Test func everyEventOfARunHasASecretOfItsOwn() {
+        let fresh = ResultTokens(testNames: ["C.testA", "C.testB"])
+        let all = ["done", "start", "failure", "finish"].flatMap { event in
+            ["C.testA", "C.testB"].compactMap { fresh.token(for: event, test: $0) }
+        }
+        #expect(Set(all).count == 7, "one for the end of the run, three for each check")
+        #expect(ResultTokens(testNames: fresh.testNames, environmentValue: fresh.environmentValue) == fresh)
+        #expect(fresh != ResultTokens(testNames: ["C.testA", "C.testB"]), "new secrets for every run")
     }
 
     @Test func testMethodsAreFoundByParsingNotByPatternMatching() {
@@ -106,11 +123,15 @@ import Testing
     @Test func theGeneratedMainListsEveryTest() {
         let main = TestMainGenerator.mainSource(for: [
             DiscoveredTestCase(className: "Checks", methods: [.init(name: "testOne", isAsync: false), .init(name: "testTwo", isAsync: true)]),
-        ], token: "secret-1")
+        ])
         #expect(main.contains(#"("testOne", Checks.testOne),"#))
         #expect(main.contains(#"("testTwo", asyncTest(Checks.testTwo)),"#))
         #expect(main.contains("setvbuf(stdout, nil, _IOLBF, 0)"))
-        #expect(main.contains(#"fields["token"] = "secret-1""#))
-        #expect(main.contains(#"unsetenv("DIDOJO_RESULTS")"#))
+        // The secrets come from the environment and are erased there, never written in.
+        #expect(main.contains(#"didojoTakeSecret("DIDOJO_RESULTS")"#))
+        #expect(main.contains(#"didojoTakeSecret("DIDOJO_RESULTS_TOKENS")"#))
+        // Numbered as ResultTokens numbers them.
+        #expect(main.contains(#"["Checks.testOne", "Checks.testTwo"].enumerated()"#))
+        #expect(main.contains("memset(value, 0, strlen(value))"))
     }
 }

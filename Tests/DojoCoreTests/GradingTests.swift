@@ -19,19 +19,14 @@ import Testing
     }
 
     func checker(_ launcher: ScriptedLauncher) -> ExerciseChecker {
-        ExerciseChecker(
-            toolchain: Toolchain(swiftc: URL(fileURLWithPath: "/toolchain/swiftc")),
-            products: BuildProducts(modulesFolder: URL(fileURLWithPath: "/build/Modules"), libraryFolder: URL(fileURLWithPath: "/build")),
-            launcher: launcher, fileSystem: fileSystem, scratchFolder: URL(fileURLWithPath: "/tmp"),
-            moduleCache: URL(fileURLWithPath: "/cache"), environment: [:]
-        )
+        launcher.checker()
     }
 
     @Test func gradingCompilesTheLearnersOwnFileNotTheStarter() async throws {
         let launcher = ScriptedLauncher(fileSystem: fileSystem, behaviour: .failCheck("testDoublesTwo", message: "double(2) should be 4"))
         let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
         let grades = try await WorkspaceGrader(checker: checker(launcher), workspace: workspace).grade([exercise])
-        let compile = try #require(launcher.requests.first { $0.executable.hasSuffix("swiftc") })
+        let compile = try #require(launcher.compileRequests.first)
         #expect(compile.arguments.contains("/ws/arithmetic/1/Doubler.swift"))
         #expect(!compile.arguments.contains(exercise.starter.path))
         #expect(grades.map(\.passed) == [false])

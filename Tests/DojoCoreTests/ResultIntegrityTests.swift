@@ -76,6 +76,51 @@ import Testing
         #expect(report.output == "forged 1 file(s)")
     }
 
+    @Test func theTokenIsNowhereTheLearnersCodeCanReadIt() async throws {
+        // Hunts for anything shaped like the token (a UUID) where a program can look without
+        // reading its own memory: the environment as the kernel keeps it, the program's own
+        // file, and every file in its working folder. Then forges a passing run with each.
+        let report = try await check("""
+        import Foundation
+        func double(_ value: Int) -> Int {
+            let pattern = try! NSRegularExpression(pattern: "[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}")
+            var texts = [String]()
+            for path in ["/proc/self/environ", "/proc/self/exe"] {
+                if let data = FileManager.default.contents(atPath: path) { texts.append(String(decoding: data, as: UTF8.self)) }
+            }
+            let here = FileManager.default.currentDirectoryPath
+            texts.append(here)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: here)) ?? [] {
+                texts.append(name)
+                if let data = FileManager.default.contents(atPath: here + "/" + name) { texts.append(String(decoding: data, as: UTF8.self)) }
+            }
+            var candidates = Set<String>()
+            for text in texts {
+                for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    candidates.insert(String(text[Range(match.range, in: text)!]))
+                }
+            }
+            precondition(!candidates.isEmpty, "the hunt found nothing to try")
+            var forged = ""
+            for token in candidates {
+                for test in ["DoublerChecks.testDoublesTwo", "DoublerChecks.testDoublesZero"] {
+                    forged += #"{"event":"start","test":"\\#(test)","token":"\\#(token)"}"# + "\\n"
+                    forged += #"{"event":"finish","test":"\\#(test)","token":"\\#(token)"}"# + "\\n"
+                }
+                forged += #"{"event":"done","token":"\\#(token)"}"# + "\\n"
+            }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: here)) ?? [] where name.hasSuffix(".jsonl") {
+                FileManager.default.createFile(atPath: here + "/" + name, contents: Data(forged.utf8))
+                print("forged with \\(candidates.count) candidate(s)")
+            }
+            exit(0)
+        }
+        """)
+        #expect(!report.passed)
+        // Proof that the cheat found candidates and reached the results file.
+        #expect(report.output.hasPrefix("forged with "))
+    }
+
     @Test func theEnvironmentNoLongerNamesTheResultsFileWhenTheLearnersCodeRuns() async throws {
         let report = try await check("""
         import Foundation

@@ -1,3 +1,4 @@
+import DojoCore
 @testable import DojoShell
 import DojoTestSupport
 import Testing

@@ -5,7 +5,10 @@ import Foundation
 /// The checker with the real compiler and the lesson library `swift build` put beside the
 /// running test program, for tests that must compile and run real Swift.
 public enum RealChecker {
-    public static func make(settings: CheckSettings = CheckSettings(), scratch: URL? = nil) throws -> ExerciseChecker {
+    public static func make(
+        settings: CheckSettings = CheckSettings(), scratch: URL? = nil, stepCache: URL? = nil,
+        launcher: any ProcessLaunching = ChildProcessLauncher()
+    ) throws -> ExerciseChecker {
         let environment = ProcessInfo.processInfo.environment
         let fileSystem = LocalFileSystem()
         let testProgram = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -13,10 +16,11 @@ public enum RealChecker {
         return ExerciseChecker(
             toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
             products: try BuildProducts.beside(executable: testProgram, fileSystem: fileSystem),
-            launcher: ChildProcessLauncher(),
+            launcher: launcher,
             fileSystem: fileSystem,
             scratchFolder: scratch ?? FileManager.default.temporaryDirectory.appendingPathComponent("didojo-tests"),
             moduleCache: URL(fileURLWithPath: home).appendingPathComponent(".cache/didojo/module-cache"),
+            stepCache: stepCache ?? URL(fileURLWithPath: home).appendingPathComponent(".cache/didojo/compiled-steps"),
             environment: environment,
             settings: settings
         )

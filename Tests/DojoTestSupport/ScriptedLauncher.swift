@@ -5,6 +5,9 @@ import Foundation
 /// Stands in for the compiler and the test program: answers each request as scripted, and
 /// writes the test events the real program would, so the shell's `check` can be tested
 /// without compiling anything.
+///
+/// It gives no plan when asked (`swiftc -###`), so the checker runs every step through
+/// `swiftc`; the first compile step is the one a `compileError` or `hang` applies to.
 public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
     public enum Behaviour: Sendable {
         /// Compiles, and every check passes.
@@ -25,13 +28,10 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
     private var _requests: [ChildProcessRequest] = []
     /// What each "compiled" program would run, by its path: read from the generated main at
     /// compile time, as the real compiler does (the checker deletes the main before running).
-    private var _programs: [String: GeneratedMain] = [:]
+    /// The tests each check's program would run, by the check's folder: read from the
+    /// generated main when it is compiled, as the real compiler does.
+    private var _programs: [String: [String]] = [:]
     private let fileSystem: any FileSystem
-
-    private struct GeneratedMain {
-        let tests: [String]
-        let token: String
-    }
 
     public init(fileSystem: any FileSystem, behaviour: Behaviour = .pass) {
         self.fileSystem = fileSystem
@@ -45,11 +45,22 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
 
     public var requests: [ChildProcessRequest] { lock.withLock { _requests } }
 
+    /// The compiles asked for, in order (not the questions for a plan).
+    public var compileRequests: [ChildProcessRequest] {
+        requests.filter { $0.executable.hasSuffix("swiftc") && $0.arguments.first != "-###" }
+    }
+
     public func run(_ request: ChildProcessRequest, isCancelled: @escaping @Sendable () -> Bool) async throws -> ChildProcessResult {
         lock.withLock { _requests.append(request) }
         let behaviour = self.behaviour
         if request.executable.hasSuffix("swiftc") {
+            if request.arguments.first == "-###" {
+                return ChildProcessResult(termination: .exited(1), standardError: "the scripted compiler makes no plans\n")
+            }
             try remember(compiling: request)
+            guard request.arguments.contains(where: { $0.hasSuffix("/\(CompileStep.exerciseInterface)") }) else {
+                return ChildProcessResult(termination: .exited(0))
+            }
             switch behaviour {
             case .compileError(let line, let message):
                 let source = request.arguments.first { $0.hasSuffix(".swift") } ?? "file.swift"
@@ -65,14 +76,15 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
     }
 
     private func runProgram(_ request: ChildProcessRequest, behaviour: Behaviour) throws -> ChildProcessResult {
-        guard let program = lock.withLock({ _programs[request.executable] }) else {
+        let folder = URL(fileURLWithPath: request.executable).deletingLastPathComponent().path
+        guard let tests = lock.withLock({ _programs[folder] }) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: request.executable])
         }
-        let tests = program.tests
+        let tokens = ResultTokens(testNames: tests, environmentValue: request.environment[ResultTokens.variable] ?? "")
         var events: [String] = []
         func event(_ fields: [String: Any]) {
             var fields = fields
-            fields["token"] = program.token
+            fields["token"] = tokens.token(for: fields["event"] as? String ?? "", test: fields["test"] as? String) ?? ""
             let data = try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
             events.append(String(decoding: data, as: UTF8.self))
         }
@@ -102,14 +114,10 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
     }
 
     private func remember(compiling request: ChildProcessRequest) throws {
-        guard let mainPath = request.arguments.first(where: { $0.hasSuffix("/main.swift") }),
-              let outputIndex = request.arguments.firstIndex(of: "-o"), outputIndex + 1 < request.arguments.count else { return }
+        guard let mainPath = request.arguments.first(where: { $0.hasSuffix("/main.swift") }) else { return }
         let main = try fileSystem.text(of: URL(fileURLWithPath: mainPath))
-        let token = main.range(of: #"fields["token"] = ""#).map { start in
-            String(main[start.upperBound...].prefix { $0 != "\"" })
-        } ?? ""
-        let program = GeneratedMain(tests: Self.testNames(inGeneratedMain: main), token: token)
-        lock.withLock { _programs[request.arguments[outputIndex + 1]] = program }
+        let folder = URL(fileURLWithPath: mainPath).deletingLastPathComponent().path
+        lock.withLock { _programs[folder] = Self.testNames(inGeneratedMain: main) }
     }
 
     /// `Class.testName` for each `("testName", Class.testName)` entry of a generated main.
@@ -122,5 +130,18 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
                 .replacingOccurrences(of: "asyncTest(", with: "")
                 .trimmingCharacters(in: CharacterSet(charactersIn: "),"))
         }
+    }
+}
+
+extension ScriptedLauncher {
+    /// A checker that compiles and runs through this launcher, with made-up toolchain paths.
+    public func checker() -> ExerciseChecker {
+        ExerciseChecker(
+            toolchain: Toolchain(swiftc: URL(fileURLWithPath: "/toolchain/swiftc")),
+            products: BuildProducts(modulesFolder: URL(fileURLWithPath: "/build/Modules"), libraryFolder: URL(fileURLWithPath: "/build")),
+            launcher: self, fileSystem: fileSystem, scratchFolder: URL(fileURLWithPath: "/tmp"),
+            moduleCache: URL(fileURLWithPath: "/cache/module-cache"), stepCache: URL(fileURLWithPath: "/cache/compiled-steps"),
+            environment: [:]
+        )
     }
 }

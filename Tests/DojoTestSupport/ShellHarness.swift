@@ -37,12 +37,7 @@ public struct ShellHarness {
     public var timeSource: any TimeSource = FixedTimeSource()
 
     public func makeShell() -> Shell {
-        let checker = ExerciseChecker(
-            toolchain: Toolchain(swiftc: URL(fileURLWithPath: "/toolchain/swiftc")),
-            products: BuildProducts(modulesFolder: URL(fileURLWithPath: "/build/Modules"), libraryFolder: URL(fileURLWithPath: "/build")),
-            launcher: launcher, fileSystem: fileSystem, scratchFolder: URL(fileURLWithPath: "/tmp"),
-            moduleCache: URL(fileURLWithPath: "/cache"), environment: [:]
-        )
+        let checker = launcher.checker()
         let dependencies = ShellDependencies(
             terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
             fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,

@@ -1,4 +1,5 @@
 import DojoShell
+import DojoCore
 import DojoTestSupport
 import Foundation
 import PropertyBased

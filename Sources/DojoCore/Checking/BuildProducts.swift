@@ -21,11 +21,10 @@ public struct BuildProducts: Sendable, Equatable {
         self.moduleMaps = moduleMaps
     }
 
-    /// The compiler flags that make the lesson library importable: its modules, its C
-    /// modules, its macros, and the library itself (found again at run time through rpath).
-    public var compilerFlags: [String] {
-        var flags = ["-I", modulesFolder.path, "-L", libraryFolder.path, "-l\(Self.libraryName)",
-                     "-Xlinker", "-rpath", "-Xlinker", libraryFolder.path]
+    /// The compiler flags that make the lesson modules importable: the modules, their C
+    /// modules and their macros.
+    public var moduleFlags: [String] {
+        var flags = ["-I", modulesFolder.path]
         for map in moduleMaps {
             flags += ["-Xcc", "-fmodule-map-file=\(map.path)"]
         }
@@ -34,6 +33,17 @@ public struct BuildProducts: Sendable, Equatable {
             flags += ["-load-plugin-executable", "\(plugin.path)#\(module)"]
         }
         return flags
+    }
+
+    /// The linker flags that link a program with the lesson library and let it find the
+    /// library again at run time (rpath).
+    public var linkFlags: [String] {
+        ["-L", libraryFolder.path, "-l\(Self.libraryName)", "-Xlinker", "-rpath", "-Xlinker", libraryFolder.path]
+    }
+
+    /// The library itself, whose modification date tells when the lessons were rebuilt.
+    public var library: URL {
+        libraryFolder.appendingPathComponent("lib\(Self.libraryName).so")
     }
 
     /// The products next to the running executable (`.build/debug/didojo`), which is where

@@ -3,9 +3,10 @@ import Foundation
 
 /// Compiles a learner's file together with an exercise's checks, runs them, and reports.
 ///
-/// Both steps run as child processes: `swiftc`, then the test program. The learner's program
-/// runs under a time limit (the whole process tree is killed), an output cap and a memory
-/// limit, so nothing it does can take the tutor down.
+/// Every step runs as a child process: the compiler's (see `CompileStep` for why a check is
+/// two modules, and `CompiledStepCache` for what is kept between checks), then the test
+/// program. The learner's program runs under a time limit (the whole process tree is killed),
+/// an output cap and a memory limit, so nothing it does can take the tutor down.
 public struct ExerciseChecker: Sendable {
     public enum Phase: Sendable {
         case compiling, running
@@ -18,27 +19,35 @@ public struct ExerciseChecker: Sendable {
     private let launcher: any ProcessLaunching
     private let fileSystem: any FileSystem
     private let scratchFolder: URL
-    private let moduleCache: URL
     private let environment: [String: String]
+    private let compiler: SwiftCompiler
+    private let cache: CompiledStepCache
     public let settings: CheckSettings
 
     /// - Parameters:
     ///   - scratchFolder: where each check gets a temporary folder of its own.
     ///   - moduleCache: kept between checks, so that only the first check pays for building
     ///     the clang module cache.
+    ///   - stepCache: kept between checks: compiled checks and subjects (see `CompiledStepCache`).
     ///   - environment: passed on to the compiler and the checks (PATH, HOME…).
     public init(
         toolchain: Toolchain, products: BuildProducts, launcher: any ProcessLaunching, fileSystem: any FileSystem,
-        scratchFolder: URL, moduleCache: URL, environment: [String: String], settings: CheckSettings = CheckSettings()
+        scratchFolder: URL, moduleCache: URL, stepCache: URL, environment: [String: String],
+        settings: CheckSettings = CheckSettings()
     ) {
         self.toolchain = toolchain
         self.products = products
         self.launcher = launcher
         self.fileSystem = fileSystem
         self.scratchFolder = scratchFolder
-        self.moduleCache = moduleCache
         self.environment = environment
         self.settings = settings
+        cache = CompiledStepCache(folder: stepCache, fileSystem: fileSystem)
+        compiler = SwiftCompiler(
+            toolchain: toolchain, products: products, launcher: launcher, fileSystem: fileSystem, cache: cache,
+            moduleCache: moduleCache, environment: environment,
+            timeout: settings.compileTimeout, outputLimit: settings.outputLimit
+        )
     }
 
     /// Checks `source` (the learner's file, or a starter or solution) against the exercise.
@@ -56,7 +65,7 @@ public struct ExerciseChecker: Sendable {
             let testCases = TestCaseDiscovery.testCases(in: try fileSystem.text(of: exercise.checks))
             guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
             return try await compileAndRun(
-                exerciseID: exercise.id, sources: [source, exercise.checks] + exercise.support,
+                exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks],
                 testCases: testCases, isCancelled: isCancelled, onPhase: onPhase
             )
         case .test:
@@ -76,19 +85,21 @@ public struct ExerciseChecker: Sendable {
         }
         let extraChecks = exercise.hasChecks ? TestCaseDiscovery.testCases(in: try fileSystem.text(of: exercise.checks)) : []
         var onSubject = try await compileAndRun(
-            exerciseID: exercise.id,
-            sources: [source] + exercise.subject + (exercise.hasChecks ? [exercise.checks] : []) + exercise.support,
+            exerciseID: exercise.id, underTest: exercise.subject + exercise.support,
+            tests: [source] + (exercise.hasChecks ? [exercise.checks] : []),
             testCases: learnerTests + extraChecks, isCancelled: isCancelled, onPhase: onPhase
         )
         onSubject.learnerTestClasses = Set(learnerTests.map(\.className))
         guard onSubject.passed else { return onSubject }
 
         onPhase(.mutants)
-        // Two at a time: each is a compile and a run, and classroom laptops have few cores.
+        // Two at a time: each is a compile and a run, and classroom laptops have few cores. A
+        // mutant changes what the subject does, not its interface, so the learner's tests
+        // compiled for the subject are linked against each mutant as they are.
         let finished = try await exercise.mutants.concurrentMap(limit: 2) { mutant in
             let report = try await compileAndRun(
-                exerciseID: exercise.id, sources: [source] + mutant.apply(to: exercise.subject) + exercise.support,
-                testCases: learnerTests, isCancelled: isCancelled, onPhase: { _ in }
+                exerciseID: exercise.id, underTest: mutant.apply(to: exercise.subject) + exercise.support,
+                tests: [source], testCases: learnerTests, isCancelled: isCancelled, onPhase: { _ in }
             )
             return MutantResult(mutant: mutant, report: report)
         }
@@ -108,47 +119,59 @@ public struct ExerciseChecker: Sendable {
         return report
     }
 
-    /// Compiles `sources` with a generated main that runs `testCases`, runs it, and reports.
+    /// Builds the code `underTest` and the `tests` (with a generated main that runs
+    /// `testCases`) into a program, runs it, and reports.
     private func compileAndRun(
-        exerciseID: String, sources: [URL], testCases: [DiscoveredTestCase],
+        exerciseID: String, underTest: [URL], tests: [URL], testCases: [DiscoveredTestCase],
         isCancelled: @escaping @Sendable () -> Bool, onPhase: @escaping @Sendable (Phase) -> Void
     ) async throws -> CheckReport {
         let started = ContinuousClock.now
+        func stopped(_ outcome: CheckReport.Outcome, _ diagnostics: [CompilerDiagnostic] = []) -> CheckReport {
+            CheckReport(exerciseID: exerciseID, outcome: outcome, diagnostics: diagnostics, duration: started.duration(to: .now))
+        }
         let folder = scratchFolder.appendingPathComponent("check-\(UUID().uuidString)")
         try fileSystem.createDirectory(at: folder)
         defer { try? fileSystem.removeItem(at: folder) }
 
+        // Generated inputs, all in the check's folder (see `CompileStep` for the two modules).
+        let reexports = folder.appendingPathComponent("Reexports.swift")
+        let imported = ImportDiscovery.modules(in: underTest.map { (try? fileSystem.text(of: $0)) ?? "" })
+        try fileSystem.write(ImportDiscovery.reexportSource(for: imported), to: reexports)
+        var testsCopies: [URL] = []
+        for (index, original) in tests.enumerated() {
+            let copy = folder.appendingPathComponent("tests-\(index)-\(original.lastPathComponent)")
+            let text = TestsFileCopy.text(of: try fileSystem.text(of: original), originalPath: original.path, leavingOutImportsOf: imported)
+            try fileSystem.write(text, to: copy)
+            testsCopies.append(copy)
+        }
         let main = folder.appendingPathComponent("main.swift")
-        let token = UUID().uuidString
-        try fileSystem.write(TestMainGenerator.mainSource(for: testCases, token: token), to: main)
-        // Named like a test bundle, so libraries that ask "am I under test?" (swift-dependencies
-        // picks its test context, issue reports become test failures) answer as under `swift test`.
-        let program = folder.appendingPathComponent("Exercise.xctest")
+        try fileSystem.write(TestMainGenerator.mainSource(for: testCases), to: main)
 
         onPhase(.compiling)
-        let compile = try await launcher.run(
-            compileRequest(sources: sources + [main], output: program, in: folder),
-            isCancelled: isCancelled
-        )
-        if compile.cancelled {
-            return CheckReport(exerciseID: exerciseID, outcome: .cancelled, duration: started.duration(to: .now))
-        }
-        guard compile.termination == .exited(0) else {
-            let diagnostics = CompilerDiagnostic.parse(compile.standardError + "\n" + compile.standardOutput)
-                .filter { $0.severity == .error }
-            return CheckReport(
-                exerciseID: exerciseID, outcome: .compileFailed,
-                diagnostics: diagnostics.isEmpty ? [Self.unparsedCompilerFailure(compile)] : diagnostics,
-                duration: started.duration(to: .now)
-            )
+        let exerciseModule = try await build(.exerciseModule, inputs: underTest + [reexports], in: folder, isCancelled: isCancelled)
+        // The checks are compiled against the interface just built; when it has not changed,
+        // neither have they.
+        let interface = (try? fileSystem.contents(of: folder.appendingPathComponent(CompileStep.exerciseInterface))) ?? Data()
+        let checksModule = exerciseModule == .built
+            ? try await build(.checksModule, inputs: testsCopies + [main], in: folder, dependsOn: interface, isCancelled: isCancelled)
+            : exerciseModule
+        let program = checksModule == .built
+            ? try await build(.link, inputs: CompileStep.objectFiles.map(folder.appendingPathComponent), in: folder, isCancelled: isCancelled)
+            : checksModule
+        switch program {
+        case .built: break
+        case .cancelled: return stopped(.cancelled)
+        case .failed(let diagnostics): return stopped(.compileFailed, diagnostics)
         }
 
         onPhase(.running)
-        // The main holds the token; the learner's code runs in this folder and must not read it.
-        try? fileSystem.removeItem(at: main)
+        let tokens = ResultTokens(testNames: TestMainGenerator.testNames(of: testCases))
         let results = folder.appendingPathComponent("results-\(UUID().uuidString).jsonl")
-        let run = try await launcher.run(runRequest(program: program, results: results, in: folder), isCancelled: isCancelled)
-        let log = TestEventLog(text: (try? fileSystem.text(of: results)) ?? "", token: token)
+        let run = try await launcher.run(
+            runRequest(program: folder.appendingPathComponent(CompileStep.programName), results: results, tokens: tokens, in: folder),
+            isCancelled: isCancelled
+        )
+        let log = TestEventLog(text: (try? fileSystem.text(of: results)) ?? "", tokens: tokens)
         return Self.report(
             exerciseID: exerciseID, run: run, log: log,
             expectedCount: testCases.reduce(0) { $0 + $1.methods.count },
@@ -156,27 +179,63 @@ public struct ExerciseChecker: Sendable {
         )
     }
 
-    private func compileRequest(sources: [URL], output: URL, in folder: URL) -> ChildProcessRequest {
-        let arguments = [
-            "-module-name", "Exercise",
-            // Swift 5 mode keeps the exercises about DI rather than strict concurrency.
-            "-swift-version", "5",
-            "-Onone",
-            // One compiler process for all the files: without it the driver starts one per
-            // file, and each loads XCTest, Foundation and the lesson modules all over again.
-            "-wmo",
-            "-diagnostic-style=llvm",
-            "-module-cache-path", moduleCache.path,
-        ] + toolchain.linkerFlags + products.compilerFlags + sources.map(\.path) + ["-o", output.path]
-        return ChildProcessRequest(
-            executable: toolchain.swiftc.path, arguments: arguments, environment: environment,
-            workingDirectory: folder.path, timeout: settings.compileTimeout, outputLimit: settings.outputLimit, memoryLimit: nil
-        )
+    /// How a compile step ended.
+    private enum StepResult: Equatable {
+        case built
+        case cancelled
+        case failed([CompilerDiagnostic])
     }
 
-    private func runRequest(program: URL, results: URL, in folder: URL) -> ChildProcessRequest {
+    /// Runs `step`, or takes its outputs from the cache when nothing it depends on changed.
+    /// Linking is never cached: it is quick, and its output is the program the learner runs.
+    private func build(
+        _ step: CompileStep, inputs: [URL], in folder: URL, dependsOn interface: Data = Data(),
+        isCancelled: @escaping @Sendable () -> Bool
+    ) async throws -> StepResult {
+        let key = step == .link ? nil : try await cacheKey(for: step, inputs: inputs, in: folder, interface: interface)
+        if let key, cache.restore(step.outputs, for: key, into: folder) { return .built }
+        let result = try await compiler.run(step, inputs: inputs, in: folder, isCancelled: isCancelled)
+        if result.cancelled { return .cancelled }
+        guard result.termination == .exited(0) else {
+            let errors = CompilerDiagnostic.parse(result.standardError + "\n" + result.standardOutput)
+                .filter { $0.severity == .error }
+            // An error in a generated file (an import that fails in the re-exports) repeats
+            // one in the learner's file, which is the one worth showing.
+            let inLessonOrLearnerFiles = errors.filter { !$0.file.hasPrefix(folder.path + "/") }
+            let diagnostics = inLessonOrLearnerFiles.isEmpty ? errors : inLessonOrLearnerFiles
+            return .failed(diagnostics.isEmpty ? [Self.unparsedCompilerFailure(result)] : diagnostics)
+        }
+        if let key { cache.store(step.outputs, for: key, from: folder) }
+        return .built
+    }
+
+    /// Everything a step's outputs depend on, spelled out: its commands (compiler, flags,
+    /// lesson modules), when the compiler and the lesson library were last built, each input's
+    /// path and text, and the interface it compiles against. Inputs written into the check's
+    /// own folder (the generated main) count by name, since that folder is new every time.
+    private func cacheKey(for step: CompileStep, inputs: [URL], in folder: URL, interface: Data) async throws -> CacheKey {
+        var key = CacheKey("didojo compile step, version 1")
+        key.add(step.rawValue)
+        for command in try await compiler.plan(for: step).commands {
+            key.add(([command.executable] + command.arguments).joined(separator: "\u{0}"))
+        }
+        key.add(builtFile: toolchain.swiftc.resolvingSymlinksInPath(), fileSystem: fileSystem)
+        key.add(builtFile: products.library, fileSystem: fileSystem)
+        let inFolder = folder.path + "/"
+        for input in inputs {
+            key.add(input.path.hasPrefix(inFolder) ? String(input.path.dropFirst(inFolder.count)) : input.path)
+            key.add(try fileSystem.contents(of: input))
+        }
+        key.add(interface)
+        return key
+    }
+
+    private func runRequest(program: URL, results: URL, tokens: ResultTokens, in folder: URL) -> ChildProcessRequest {
         var environment = self.environment
+        // Both are taken out of the environment by the generated main before the learner's
+        // code runs (see `TestMainGenerator`).
         environment[TestMainGenerator.resultsVariable] = results.path
+        environment[ResultTokens.variable] = tokens.environmentValue
         // The checks post to a timeline of their own, never to the learner's.
         environment["DIDOJO_TIMELINE"] = folder.appendingPathComponent("timeline.txt").path
         // Swift's crash backtracer takes seconds; the runtime's one-line message is enough.

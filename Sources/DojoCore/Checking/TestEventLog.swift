@@ -2,20 +2,20 @@ import Foundation
 
 /// Reads the JSON lines written by the generated test main into per-check results.
 ///
-/// Only lines carrying the check's `token` count (see `TestMainGenerator`): anything else in
+/// Only lines carrying the secret of their event count (see `ResultTokens`): anything else in
 /// the file was not written by the test main.
 public struct TestEventLog: Sendable, Equatable {
     public let checks: [CheckResult]
     /// True when the test main reported the end of the whole run.
     public let completed: Bool
 
-    public init(text: String, token: String) {
+    public init(text: String, tokens: ResultTokens) {
         var completed = false
-        checks = Self.results(from: text, token: token, completed: &completed)
+        checks = Self.results(from: text, tokens: tokens, completed: &completed)
         self.completed = completed
     }
 
-    private static func results(from text: String, token: String, completed: inout Bool) -> [CheckResult] {
+    private static func results(from text: String, tokens: ResultTokens, completed: inout Bool) -> [CheckResult] {
         var results: [CheckResult] = []
         var indexByTest: [String: Int] = [:]
 
@@ -30,8 +30,9 @@ public struct TestEventLog: Sendable, Equatable {
         for line in text.split(separator: "\n") {
             guard let data = line.data(using: .utf8),
                   let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  object["token"] as? String == token,
-                  let event = object["event"] as? String else { continue }
+                  let event = object["event"] as? String,
+                  let expected = tokens.token(for: event, test: object["test"] as? String),
+                  object["token"] as? String == expected else { continue }
             if event == "done" {
                 completed = true
                 continue

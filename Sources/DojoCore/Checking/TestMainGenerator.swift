@@ -6,15 +6,26 @@
 /// of which check was running.
 ///
 /// The learner's code runs in the same process, so the channel is guarded against forgery:
-/// every event carries `token`, a secret made anew for each check and known only to this main
-/// and the checker; the main forgets the file's path (unsets the variable) before any of the
-/// learner's code runs; and a run counts as complete only with the final `done` event, which
-/// XCTest's end-of-run callback writes. Lines without the token are ignored, so printing a
-/// fake summary, writing fake events or exiting early can only ever fail a check.
+/// every event carries its own secret (see `ResultTokens`), made anew for each run and known
+/// only to the checker and this main; a run counts as complete only with the final `done`
+/// event, which XCTest's end-of-run callback writes. Lines without the right secret are
+/// ignored, so printing a fake summary, writing fake events or exiting early can only ever
+/// fail a check.
+///
+/// The secrets and the results path arrive in environment variables, not in the source: the
+/// compiled checks are then the same for every run and can be cached, and no secret is in a
+/// file before it is used. The main takes both before any of the learner's code runs: it unsets
+/// the variables and overwrites their bytes, so neither `getenv`, `ProcessInfo` nor
+/// `/proc/self/environ` shows them.
 public enum TestMainGenerator {
     public static let resultsVariable = "DIDOJO_RESULTS"
 
-    public static func mainSource(for testCases: [DiscoveredTestCase], token: String) -> String {
+    /// `Class.testMethod` for every check, in the order `ResultTokens` numbers them.
+    public static func testNames(of testCases: [DiscoveredTestCase]) -> [String] {
+        testCases.flatMap { testCase in testCase.methods.map { "\(testCase.className).\($0.name)" } }
+    }
+
+    public static func mainSource(for testCases: [DiscoveredTestCase]) -> String {
         let entries = testCases.map { testCase in
             let methods = testCase.methods.map { method in
                 let reference = "\(testCase.className).\(method.name)"
@@ -34,16 +45,43 @@ public enum TestMainGenerator {
         // Line-buffered, so what the learner printed survives if the program is killed.
         setvbuf(stdout, nil, _IOLBF, 0)
 
+        /// The value of a variable the checker set for this run, erased from the process.
+        func didojoTakeSecret(_ name: String) -> String? {
+            guard let value = getenv(name) else { return nil }
+            let text = String(cString: value)
+            memset(value, 0, strlen(value))
+            unsetenv(name)
+            return text
+        }
+
         final class DIDojoResultReporter: NSObject, XCTestObservation {
             private let file: UnsafeMutablePointer<FILE>?
+            private let tokens: [String]
+            /// Numbered as `ResultTokens` numbers them: the run's end, then start, failure and
+            /// finish of each check in this order.
+            private let positions: [String: Int] = Dictionary(
+                [\(testNames(of: testCases).map { "\"\($0)\"" }.joined(separator: ", "))].enumerated().map { ($1, $0) },
+                uniquingKeysWith: { first, _ in first }
+            )
 
-            init(path: String?) {
+            init(path: String?, tokens: String) {
                 file = path.flatMap { fopen($0, "a") }
+                self.tokens = tokens.split(separator: " ").map(String.init)
+            }
+
+            private func token(_ event: String, _ test: String?) -> String {
+                let kinds = [\(ResultTokens.eventKinds.map { "\"\($0)\"" }.joined(separator: ", "))]
+                var index = 0
+                if event != "done" {
+                    guard let test, let position = positions[test], let kind = kinds.firstIndex(of: event) else { return "" }
+                    index = 1 + position * kinds.count + kind
+                }
+                return index < tokens.count ? tokens[index] : ""
             }
 
             private func report(_ fields: [String: Any]) {
                 var fields = fields
-                fields["token"] = "\(token)"
+                fields["token"] = token(fields["event"] as? String ?? "", fields["test"] as? String)
                 guard let file,
                       let data = try? JSONSerialization.data(withJSONObject: fields),
                       let line = String(data: data, encoding: .utf8) else { return }
@@ -68,10 +106,9 @@ public enum TestMainGenerator {
             }
         }
 
-        XCTestObservationCenter.shared.addTestObserver(
-            DIDojoResultReporter(path: ProcessInfo.processInfo.environment["\(resultsVariable)"])
-        )
-        unsetenv("\(resultsVariable)")
+        XCTestObservationCenter.shared.addTestObserver(DIDojoResultReporter(
+            path: didojoTakeSecret("\(resultsVariable)"), tokens: didojoTakeSecret("\(ResultTokens.variable)") ?? ""
+        ))
 
         XCTMain([
         \(entries)

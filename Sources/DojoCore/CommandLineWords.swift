@@ -1,4 +1,5 @@
-/// Splits a typed line into words, honouring "double" and 'single' quotes and backslashes,
+/// Splits a line into words as a POSIX shell would, honouring "double" and 'single' quotes and
+/// backslashes: the shell uses it for typed lines, the checker for the compiler driver's plan,
 /// so `run --text "hello world"` passes one argument.
 public enum CommandLineWords {
     public static func split(_ line: String) -> [String] {

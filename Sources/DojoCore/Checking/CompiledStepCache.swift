@@ -1,0 +1,105 @@
+import Foundation
+
+/// Keeps the outputs of compile steps between checks, so a step whose inputs have not changed
+/// is copied instead of compiled: the checks of an exercise while the learner's interface stays
+/// the same, a test-writing exercise's subject and its mutants always.
+///
+/// An entry is found by a hash of everything the outputs depend on (the step's commands, the
+/// inputs' paths and contents, the interface it compiles against), and used only when that
+/// whole description matches byte for byte, so a hash collision can never hand back the wrong
+/// object. Entries are written to a folder of their own and renamed into place, so checks
+/// running side by side (`verify`) never see half an entry. The oldest go beyond `limit`.
+public struct CompiledStepCache: Sendable {
+    private let folder: URL
+    private let fileSystem: any FileSystem
+    private let limit: Int
+
+    public init(folder: URL, fileSystem: any FileSystem, limit: Int = 200) {
+        self.folder = folder
+        self.fileSystem = fileSystem
+        self.limit = limit
+    }
+
+    /// Copies the entry for `key` into `destination`. False when there is none (or it cannot be
+    /// read), and the step must run.
+    public func restore(_ files: [String], for key: CacheKey, into destination: URL) -> Bool {
+        let entry = self.entry(for: key)
+        guard (try? fileSystem.contents(of: entry.appendingPathComponent("key"))) == key.data else { return false }
+        for file in files {
+            let target = destination.appendingPathComponent(file)
+            try? fileSystem.removeItem(at: target)
+            do {
+                try fileSystem.copyItem(at: entry.appendingPathComponent(file), to: target)
+            } catch {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Keeps `files` from `source` as the entry for `key`. Failing to keep them only costs a
+    /// later compile, so errors are dropped.
+    public func store(_ files: [String], for key: CacheKey, from source: URL) {
+        let incoming = folder.appendingPathComponent("incoming-\(UUID().uuidString)")
+        do {
+            try fileSystem.createDirectory(at: incoming)
+            for file in files {
+                try fileSystem.copyItem(at: source.appendingPathComponent(file), to: incoming.appendingPathComponent(file))
+            }
+            try fileSystem.write(key.data, to: incoming.appendingPathComponent("key"))
+            let entry = self.entry(for: key)
+            try? fileSystem.removeItem(at: entry)
+            try fileSystem.moveItem(at: incoming, to: entry)
+        } catch {
+            try? fileSystem.removeItem(at: incoming)
+            return
+        }
+        removeOldest()
+    }
+
+    /// A small value kept for `key` (the compiler's plans), or nil.
+    public func value(for key: CacheKey) -> Data? {
+        let entry = self.entry(for: key)
+        guard (try? fileSystem.contents(of: entry.appendingPathComponent("key"))) == key.data else { return nil }
+        return try? fileSystem.contents(of: entry.appendingPathComponent(Self.valueFile))
+    }
+
+    /// Keeps `value` for `key`.
+    public func store(value: Data, for key: CacheKey) {
+        let incoming = folder.appendingPathComponent("incoming-\(UUID().uuidString)")
+        do {
+            try fileSystem.write(value, to: incoming.appendingPathComponent(Self.valueFile))
+        } catch {
+            return
+        }
+        store([Self.valueFile], for: key, from: incoming)
+        try? fileSystem.removeItem(at: incoming)
+    }
+
+    private static let valueFile = "value"
+
+    private func entry(for key: CacheKey) -> URL {
+        folder.appendingPathComponent(Self.hash(key.data))
+    }
+
+    private func removeOldest() {
+        guard let entries = try? fileSystem.contentsOfDirectory(at: folder), entries.count > limit else { return }
+        let oldestFirst = entries.sorted {
+            (fileSystem.modificationDate(of: $0) ?? .distantPast) < (fileSystem.modificationDate(of: $1) ?? .distantPast)
+        }
+        for entry in oldestFirst.prefix(entries.count - limit) {
+            try? fileSystem.removeItem(at: entry)
+        }
+    }
+
+    /// FNV-1a, 64 bits, in hex: short file names that spread well. Not for security; a match
+    /// is confirmed against the whole key.
+    static func hash(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}

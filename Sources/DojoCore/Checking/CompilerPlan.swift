@@ -1,0 +1,54 @@
+import Foundation
+
+/// The commands `swiftc` runs for one kind of step (compile a module, link a program), asked
+/// once with `swiftc -###` on placeholder paths and then replayed with real ones.
+///
+/// Why: the compiler driver is a program of its own that starts, works out the target and the
+/// toolchain's paths, and only then runs the frontend or the linker. Every check would pay
+/// that (about 0.15 s per step on a laptop) for the same answer. Asking once keeps the driver
+/// in charge of *what* runs, so the checker hard-codes no toolchain layout.
+public struct CompilerPlan: Sendable, Equatable, Codable {
+    /// One command of the plan: a program and its arguments, still with placeholders.
+    public struct Command: Sendable, Equatable, Codable {
+        public let executable: String
+        public let arguments: [String]
+    }
+
+    /// The folder the plan is asked for; replaced by the check's own folder when replayed.
+    public static let placeholderFolder = "/didojo-planned-step"
+    /// The one input the plan is asked for; replaced by all of a step's inputs.
+    public static func placeholderInput(extension: String) -> String {
+        "\(placeholderFolder)/input.\(`extension`)"
+    }
+
+    public let commands: [Command]
+
+    public init(commands: [Command]) {
+        self.commands = commands
+    }
+
+    /// Reads `swiftc -###` output: one command per line, words quoted as a POSIX shell quotes
+    /// them. Nil when it is not a plan (no lines, or none mentions the placeholder input).
+    public static func parse(driverOutput: String, inputExtension: String) -> CompilerPlan? {
+        let commands = driverOutput.split(whereSeparator: \.isNewline).compactMap { line -> Command? in
+            let words = CommandLineWords.split(String(line))
+            guard let executable = words.first, executable.hasPrefix("/") else { return nil }
+            return Command(executable: executable, arguments: Array(words.dropFirst()))
+        }
+        let input = placeholderInput(extension: inputExtension)
+        guard !commands.isEmpty, commands.contains(where: { $0.arguments.contains(input) }) else { return nil }
+        return CompilerPlan(commands: commands)
+    }
+
+    /// The commands with the check's folder and inputs in place of the placeholders.
+    public func commands(in folder: URL, inputs: [URL], inputExtension: String) -> [Command] {
+        let input = Self.placeholderInput(extension: inputExtension)
+        return commands.map { command in
+            let arguments = command.arguments.flatMap { argument -> [String] in
+                if argument == input { return inputs.map(\.path) }
+                return [argument.replacingOccurrences(of: Self.placeholderFolder, with: folder.path)]
+            }
+            return Command(executable: command.executable, arguments: arguments)
+        }
+    }
+}

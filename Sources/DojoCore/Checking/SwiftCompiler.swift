@@ -1,0 +1,90 @@
+import ChildProcess
+import Foundation
+
+/// Runs a check's compile steps: asks `swiftc` once per step what it would run (see
+/// `CompilerPlan`), then runs those commands directly for every check.
+///
+/// Plans are kept on disk (in the step cache) until the compiler or the lesson library is
+/// rebuilt, so `didojo check` from a script does not ask again each time.
+///
+/// If the driver cannot give a plan (an unusual toolchain, flags it rejects), the step runs
+/// through `swiftc` itself: slower, but the same result and the driver's own error messages.
+public actor SwiftCompiler {
+    private let toolchain: Toolchain
+    private let products: BuildProducts
+    private let launcher: any ProcessLaunching
+    private let fileSystem: any FileSystem
+    private let cache: CompiledStepCache
+    private let moduleCache: URL
+    private let environment: [String: String]
+    private let timeout: Duration
+    private let outputLimit: Int
+    private var plans: [CompileStep: CompilerPlan] = [:]
+
+    public init(
+        toolchain: Toolchain, products: BuildProducts, launcher: any ProcessLaunching, fileSystem: any FileSystem,
+        cache: CompiledStepCache, moduleCache: URL, environment: [String: String], timeout: Duration, outputLimit: Int
+    ) {
+        self.toolchain = toolchain
+        self.products = products
+        self.launcher = launcher
+        self.fileSystem = fileSystem
+        self.cache = cache
+        self.moduleCache = moduleCache
+        self.environment = environment
+        self.timeout = timeout
+        self.outputLimit = outputLimit
+    }
+
+    /// The commands `step` runs, still with placeholders; what a cached result depends on.
+    public func plan(for step: CompileStep, isCancelled: @escaping @Sendable () -> Bool = { false }) async throws -> CompilerPlan {
+        if let plan = plans[step] { return plan }
+        let arguments = step.driverArguments(
+            folder: CompilerPlan.placeholderFolder,
+            inputs: [CompilerPlan.placeholderInput(extension: step.inputExtension)],
+            toolchain: toolchain, products: products, moduleCache: moduleCache
+        )
+        var key = CacheKey("didojo compiler plan, version 1")
+        key.add(builtFile: toolchain.swiftc.resolvingSymlinksInPath(), fileSystem: fileSystem)
+        key.add(builtFile: products.library, fileSystem: fileSystem)
+        key.add(arguments.joined(separator: "\u{0}"))
+        if let kept = cache.value(for: key), let plan = try? JSONDecoder().decode(CompilerPlan.self, from: kept) {
+            plans[step] = plan
+            return plan
+        }
+        let asked = try await launcher.run(request(toolchain.swiftc.path, ["-###"] + arguments), isCancelled: isCancelled)
+        let plan = asked.termination == .exited(0)
+            ? CompilerPlan.parse(driverOutput: asked.standardOutput, inputExtension: step.inputExtension)
+            : nil
+        if let plan, let encoded = try? JSONEncoder().encode(plan) {
+            cache.store(value: encoded, for: key)
+        }
+        let chosen = plan ?? CompilerPlan(commands: [.init(executable: toolchain.swiftc.path, arguments: arguments)])
+        plans[step] = chosen
+        return chosen
+    }
+
+    /// Runs `step` on `inputs`, writing its outputs into `folder`. Stops at the first command
+    /// that fails, and returns that command's result (its messages are the ones that matter).
+    public func run(
+        _ step: CompileStep, inputs: [URL], in folder: URL, isCancelled: @escaping @Sendable () -> Bool
+    ) async throws -> ChildProcessResult {
+        let commands = try await plan(for: step, isCancelled: isCancelled)
+            .commands(in: folder, inputs: inputs, inputExtension: step.inputExtension)
+        var last = ChildProcessResult(termination: .exited(0))
+        for command in commands {
+            var request = request(command.executable, command.arguments)
+            request.workingDirectory = folder.path
+            last = try await launcher.run(request, isCancelled: isCancelled)
+            if last.cancelled || last.termination != .exited(0) { return last }
+        }
+        return last
+    }
+
+    private func request(_ executable: String, _ arguments: [String]) -> ChildProcessRequest {
+        ChildProcessRequest(
+            executable: executable, arguments: arguments, environment: environment,
+            workingDirectory: nil, timeout: timeout, outputLimit: outputLimit, memoryLimit: nil
+        )
+    }
+}

@@ -1,0 +1,126 @@
+import DojoCore
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// The parts that make a check quick to build: the driver's plan, the two-module split and the
+/// cache of compiled steps. The whole of it, with the real compiler, is in `CompiledChecksTests`.
+struct CompileStepPartsTests {
+    // MARK: The driver's plan
+
+    @Test func aPlanIsReadFromTheDriversOutputWithItsQuoting() throws {
+        let output = """
+        /opt/swift/bin/swift-autolink-extract /didojo-planned-step/input.o -o '/didojo-planned-step/Exercise.xctest.autolink'
+        /opt/swift/bin/clang -fuse-ld=lld '@/didojo-planned-step/Exercise.xctest.autolink' -L '/home/ann/my lessons/it'\\''s' /didojo-planned-step/input.o -o /didojo-planned-step/Exercise.xctest
+        """
+        let plan = try #require(CompilerPlan.parse(driverOutput: output, inputExtension: "o"))
+        #expect(plan.commands.map(\.executable) == ["/opt/swift/bin/swift-autolink-extract", "/opt/swift/bin/clang"])
+        #expect(plan.commands[1].arguments.contains("/home/ann/my lessons/it's"))
+
+        let replayed = plan.commands(
+            in: URL(fileURLWithPath: "/tmp/check-1"),
+            inputs: [URL(fileURLWithPath: "/tmp/check-1/Exercise.o"), URL(fileURLWithPath: "/tmp/check-1/ExerciseChecks.o")],
+            inputExtension: "o"
+        )
+        #expect(replayed[0].arguments == ["/tmp/check-1/Exercise.o", "/tmp/check-1/ExerciseChecks.o", "-o", "/tmp/check-1/Exercise.xctest.autolink"])
+        #expect(replayed[1].arguments.contains("@/tmp/check-1/Exercise.xctest.autolink"))
+        #expect(replayed[1].arguments.suffix(2) == ["-o", "/tmp/check-1/Exercise.xctest"])
+    }
+
+    @Test(arguments: [
+        "",
+        "error: unknown argument: '-no-emit-module-separately-wmo'",
+        "/opt/swift/bin/swift-frontend -frontend -c /somewhere/else.swift",
+    ])
+    func outputThatIsNotAPlanGivesNone(output: String) {
+        #expect(CompilerPlan.parse(driverOutput: output, inputExtension: "swift") == nil)
+    }
+
+    // MARK: Imports and the tests' copies
+
+    @Test func importsAreFoundOnceEachAndOnlyOutsideConditions() {
+        let sources = [
+            "import Domain\n@testable import ViperRouter\nimport struct Foundation.Date\n#if canImport(Glibc)\nimport Glibc\n#endif\n",
+            "// import Commented\nimport Domain\nimport Swinject\n",
+        ]
+        #expect(ImportDiscovery.modules(in: sources) == ["Domain", "ViperRouter", "Foundation", "Swinject"])
+        #expect(ImportDiscovery.reexportSource(for: ["Domain", "ViperRouter"]).hasSuffix("@_exported import Domain\n@_exported import ViperRouter\n"))
+    }
+
+    @Test func theTestsCopyBlanksReexportedImportsWithoutMovingALine() {
+        let original = "import XCTest\nimport ViperRouter\n@testable import Domain\n\nfinal class Checks: XCTestCase {}\n"
+        let copy = TestsFileCopy.text(of: original, originalPath: "/lessons/a \"b\"/Checks.swift", leavingOutImportsOf: ["ViperRouter", "Domain"])
+        let lines = copy.components(separatedBy: "\n")
+        #expect(lines[0] == #"#sourceLocation(file: "/lessons/a \"b\"/Checks.swift", line: 1)"#)
+        #expect(lines[1] == "import XCTest")
+        #expect(lines[2].allSatisfy { $0 == " " } && lines[2].count == "import ViperRouter".count)
+        // An attributed import is the author's choice and stays.
+        #expect(lines[3] == "@testable import Domain")
+        #expect(lines[5] == "final class Checks: XCTestCase {}")
+        #expect(lines.count == original.components(separatedBy: "\n").count + 1)
+    }
+
+    // MARK: The cache of compiled steps
+
+    @Test func aStoredStepComesBackOnlyForTheSameKey() throws {
+        let folder = try TemporaryFolder("step-cache")
+        let fileSystem = LocalFileSystem()
+        let cache = CompiledStepCache(folder: folder.url.appendingPathComponent("cache"), fileSystem: fileSystem)
+        let built = folder.url.appendingPathComponent("built")
+        try fileSystem.write("object", to: built.appendingPathComponent("Exercise.o"))
+        var key = CacheKey("test")
+        key.add("Doubler.swift")
+        key.add("func double(_ value: Int) -> Int { value * 2 }")
+        cache.store(["Exercise.o"], for: key, from: built)
+
+        let check = folder.url.appendingPathComponent("check")
+        try fileSystem.createDirectory(at: check)
+        #expect(cache.restore(["Exercise.o"], for: key, into: check))
+        #expect(try fileSystem.text(of: check.appendingPathComponent("Exercise.o")) == "object")
+
+        var other = CacheKey("test")
+        other.add("Doubler.swift")
+        other.add("func double(_ value: Int) -> Int { value + 2 }")
+        #expect(!cache.restore(["Exercise.o"], for: other, into: folder.url.appendingPathComponent("other")))
+    }
+
+    @Test func fieldsCannotRunIntoEachOther() {
+        var split = CacheKey("test")
+        split.add("ab")
+        split.add("c")
+        var joined = CacheKey("test")
+        joined.add("a")
+        joined.add("bc")
+        #expect(split != joined)
+    }
+
+    @Test func theCacheKeepsOnlyTheNewestEntries() throws {
+        let folder = try TemporaryFolder("step-cache-limit")
+        let fileSystem = LocalFileSystem()
+        let cacheFolder = folder.url.appendingPathComponent("cache")
+        let cache = CompiledStepCache(folder: cacheFolder, fileSystem: fileSystem, limit: 3)
+        let built = folder.url.appendingPathComponent("built")
+        try fileSystem.write("value", to: built.appendingPathComponent("out"))
+        var keys: [CacheKey] = []
+        for index in 0..<5 {
+            var key = CacheKey("test")
+            key.add("\(index)")
+            keys.append(key)
+            cache.store(["out"], for: key, from: built)
+            // Modification times have a resolution; keep the order unambiguous.
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(try fileSystem.contentsOfDirectory(at: cacheFolder).count == 3)
+        let restored = keys.map { cache.restore(["out"], for: $0, into: folder.url.appendingPathComponent("into-\(UUID())")) }
+        #expect(restored == [false, false, true, true, true])
+    }
+
+    @Test func aValueIsKeptByKey() throws {
+        let folder = try TemporaryFolder("step-cache-value")
+        let cache = CompiledStepCache(folder: folder.url, fileSystem: LocalFileSystem())
+        let key = CacheKey("plan")
+        #expect(cache.value(for: key) == nil)
+        cache.store(value: Data("the plan".utf8), for: key)
+        #expect(cache.value(for: key) == Data("the plan".utf8))
+    }
+}

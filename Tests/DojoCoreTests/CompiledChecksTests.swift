@@ -1,0 +1,133 @@
+import DojoCore
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// A check is built as two modules, the code under test and the checks, and a step whose inputs
+/// did not change is taken from the cache (see `CompileStep`). These tests run the real compiler
+/// and count the compiler processes that really ran.
+@Suite(.serialized) struct CompiledChecksTests {
+    let folder: TemporaryFolder
+    let fileSystem = LocalFileSystem()
+    let launcher = RecordingLauncher()
+    let catalog: LessonCatalog
+
+    init() throws {
+        folder = try TemporaryFolder("compiled-checks")
+        let lessons = folder.url.appendingPathComponent("Lessons")
+        try LessonFixture.arithmetic().write(into: lessons, fileSystem: fileSystem)
+        try LessonFixture.testWriting().write(into: lessons, fileSystem: fileSystem)
+        try Self.shadowing.write(into: lessons, fileSystem: fileSystem)
+        catalog = LessonCatalog.load(from: lessons, fileSystem: fileSystem)
+    }
+
+    /// Checks `source` as the learner's file, with a cache of its own for this test.
+    func check(_ source: String, exercise id: String = "arithmetic.1") async throws -> CheckReport {
+        let exercise = try #require(catalog.exercise(id: id))
+        let file = folder.url.appendingPathComponent("learner/\(exercise.fileName)")
+        try fileSystem.write(source, to: file)
+        return try await RealChecker.make(
+            scratch: folder.url.appendingPathComponent("scratch"), stepCache: folder.url.appendingPathComponent("steps"),
+            launcher: launcher
+        ).check(exercise, source: file)
+    }
+
+    @Test func aChangeInsideAFunctionReusesTheCompiledChecks() async throws {
+        let wrong = try await check("func double(_ value: Int) -> Int {\n    value + 2\n}\n")
+        #expect(wrong.outcome == .checksFailed)
+        #expect(launcher.compiles(ofModule: "Exercise") == 1)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
+        // The failure points at the lesson's own checks file, not at the copy the module is built from.
+        let checks = try #require(catalog.exercise(id: "arithmetic.1")).checks
+        #expect(wrong.checks.flatMap(\.failures).map(\.file) == [checks.path])
+
+        launcher.forget()
+        let fixed = try await check("func double(_ value: Int) -> Int {\n    value * 2\n}\n")
+        #expect(fixed.outcome == .passed)
+        #expect(launcher.compiles(ofModule: "Exercise") == 1)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
+    }
+
+    @Test func aChangedInterfaceCompilesTheChecksAgain() async throws {
+        _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
+        launcher.forget()
+        let report = try await check("func double(_ value: Int) -> Int { value * 2 }\nfunc triple(_ value: Int) -> Int { value * 3 }\n")
+        #expect(report.outcome == .passed)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
+    }
+
+    @Test func anUnchangedFileCompilesNothing() async throws {
+        _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
+        launcher.forget()
+        let report = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
+        #expect(report.outcome == .passed)
+        #expect(launcher.compiles(ofModule: "Exercise") == 0)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
+        // Only linking and running remain, and no question to the driver: its plans are kept too.
+        #expect(!launcher.requests.contains { $0.arguments.first == "-###" })
+    }
+
+    @Test func theLearnersTestsAreCompiledOnceForTheSubjectAndEveryMutant() async throws {
+        let solution = try fileSystem.text(of: try #require(catalog.exercise(id: "testing.1")).solution)
+        let first = try await check(solution, exercise: "testing.1")
+        #expect(first.outcome == .passed)
+        #expect(first.mutants.count == 2)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
+        #expect(launcher.compiles(ofModule: "Exercise") == 3)
+
+        // The subject and its mutants never change: a new test compiles only the tests.
+        launcher.forget()
+        let edited = try await check(solution.replacingOccurrences(of: "XCTAssertEqual(counter.value, 1)", with: "XCTAssertEqual(counter.value, 1, \"one step\")"), exercise: "testing.1")
+        #expect(edited.outcome == .passed)
+        #expect(launcher.compiles(ofModule: "Exercise") == 0)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
+    }
+
+    // MARK: One module's meaning, in two
+
+    /// A lesson whose checks import the lesson's module, which declares a `SocialPresenter` of
+    /// its own, while the learner writes another.
+    static let shadowing = LessonFixture(folderName: "03-shadowing", files: [
+        "lesson.yaml": """
+        title: "Shadowing"
+        summary: "The learner's type and the lesson module's namesake."
+        module: NoDI
+        exercises:
+          - title: "Your own presenter"
+            file: SocialPresenter.swift
+            task: "Write a SocialPresenter with an owner."
+            hints:
+              - "A stored property."
+              - "Set to \\"learner\\"."
+        """,
+        "pages/01-only.md": "# Only page\n",
+        "exercises/1/starter.swift": "import NoDI\n\nfinal class SocialPresenter {}\n",
+        "exercises/1/solution.swift": "import NoDI\n\nfinal class SocialPresenter {\n    let owner = \"learner\"\n}\n",
+        "exercises/1/Checks.swift": """
+        import XCTest
+        import NoDI
+
+        final class ShadowChecks: XCTestCase {
+            func testTheLearnersOwnTypeIsUsed() {
+                XCTAssertEqual(SocialPresenter().owner, "learner")
+            }
+        }
+        """,
+    ])
+
+    @Test func theLearnersTypeShadowsTheLessonModulesNamesakeAsInOneModule() async throws {
+        let exercise = try #require(catalog.exercise(id: "shadowing.1"))
+        let report = try await check(try fileSystem.text(of: exercise.solution), exercise: "shadowing.1")
+        #expect(report.outcome == .passed)
+    }
+
+    @Test func anErrorInTheChecksPointsAtTheLessonsChecksFileAndLine() async throws {
+        let exercise = try #require(catalog.exercise(id: "shadowing.1"))
+        let report = try await check(try fileSystem.text(of: exercise.starter), exercise: "shadowing.1")
+        #expect(report.outcome == .compileFailed)
+        let error = try #require(report.diagnostics.first)
+        #expect(error.file == exercise.checks.path)
+        #expect(error.line == 6)
+        #expect(error.message.contains("owner"))
+    }
+}

@@ -1,0 +1,30 @@
+import ChildProcess
+import Foundation
+
+/// The real launcher, remembering every request: for tests that must see which compiler
+/// steps really ran.
+public final class RecordingLauncher: ProcessLaunching, @unchecked Sendable {
+    // Guarded by `lock`, which makes the `@unchecked Sendable` safe.
+    private let lock = NSLock()
+    private var _requests: [ChildProcessRequest] = []
+    private let launcher = ChildProcessLauncher()
+
+    public init() {}
+
+    public var requests: [ChildProcessRequest] { lock.withLock { _requests } }
+
+    public func forget() { lock.withLock { _requests.removeAll() } }
+
+    /// How many compiler processes built the module named `module`.
+    public func compiles(ofModule module: String) -> Int {
+        requests.filter { request in
+            guard request.arguments.first != "-###", let index = request.arguments.firstIndex(of: "-module-name") else { return false }
+            return request.arguments.dropFirst(index + 1).first == module
+        }.count
+    }
+
+    public func run(_ request: ChildProcessRequest, isCancelled: @escaping @Sendable () -> Bool) async throws -> ChildProcessResult {
+        lock.withLock { _requests.append(request) }
+        return try await launcher.run(request, isCancelled: isCancelled)
+    }
+}
