@@ -98,11 +98,11 @@ struct CompileStepPartsTests {
         let folder = try TemporaryFolder("step-cache-limit")
         let fileSystem = LocalFileSystem()
         let cacheFolder = folder.url.appendingPathComponent("cache")
-        let cache = CompiledStepCache(folder: cacheFolder, fileSystem: fileSystem, limit: 3)
+        let cache = CompiledStepCache(folder: cacheFolder, fileSystem: fileSystem, limit: 4)
         let built = folder.url.appendingPathComponent("built")
         try fileSystem.write("value", to: built.appendingPathComponent("out"))
         var keys: [CacheKey] = []
-        for index in 0..<5 {
+        for index in 0..<6 {
             var key = CacheKey("test")
             key.add("\(index)")
             keys.append(key)
@@ -110,9 +110,10 @@ struct CompileStepPartsTests {
             // Modification times have a resolution; keep the order unambiguous.
             Thread.sleep(forTimeInterval: 0.02)
         }
-        #expect(try fileSystem.contentsOfDirectory(at: cacheFolder).count == 3)
+        // The fifth entry went past the limit of 4: the oldest two went, leaving 3; the sixth made 4.
+        #expect(try fileSystem.contentsOfDirectory(at: cacheFolder).count == 4)
         let restored = keys.map { cache.restore(["out"], for: $0, into: folder.url.appendingPathComponent("into-\(UUID())")) }
-        #expect(restored == [false, false, true, true, true])
+        #expect(restored == [false, false, true, true, true, true])
     }
 
     @Test func aValueIsKeptByKey() throws {

@@ -26,13 +26,16 @@ public enum CompileStep: String, Sendable, CaseIterable {
 
     /// The interface of the code under test, which the checks are compiled against.
     public static let exerciseInterface = "\(exerciseModuleName).swiftmodule"
+    /// Re-exports what the code under test imports (see `ImportDiscovery`); generated, and
+    /// kept with the `Exercise` module it is part of.
+    public static let reexportsFile = "Reexports.swift"
     /// What `link` puts together.
     public static let objectFiles = ["\(exerciseModuleName).o", "\(checksModuleName).o"]
 
     /// What the step writes into the check's folder (the files a cache entry keeps).
     public var outputs: [String] {
         switch self {
-        case .exerciseModule: [Self.objectFiles[0], Self.exerciseInterface]
+        case .exerciseModule: [Self.objectFiles[0], Self.exerciseInterface, Self.reexportsFile]
         case .checksModule: [Self.objectFiles[1]]
         case .link: [Self.programName]
         }

@@ -82,12 +82,14 @@ public struct CompiledStepCache: Sendable {
         folder.appendingPathComponent(Self.hash(key.data))
     }
 
+    /// Past the limit, removes the oldest entries down to three quarters of it: a cache that is
+    /// full then prunes once per many checks, not on every one.
     private func removeOldest() {
         guard let entries = try? fileSystem.contentsOfDirectory(at: folder), entries.count > limit else { return }
-        let oldestFirst = entries.sorted {
-            (fileSystem.modificationDate(of: $0) ?? .distantPast) < (fileSystem.modificationDate(of: $1) ?? .distantPast)
-        }
-        for entry in oldestFirst.prefix(entries.count - limit) {
+        let oldestFirst = entries
+            .map { (entry: $0, date: fileSystem.modificationDate(of: $0) ?? .distantPast) }
+            .sorted { $0.date < $1.date }
+        for (entry, _) in oldestFirst.prefix(entries.count - limit * 3 / 4) {
             try? fileSystem.removeItem(at: entry)
         }
     }

@@ -62,7 +62,7 @@ public struct ExerciseChecker: Sendable {
     ) async throws -> CheckReport {
         switch exercise.kind {
         case .implement:
-            let testCases = TestCaseDiscovery.testCases(in: try fileSystem.text(of: exercise.checks))
+            let testCases = try lessonTestCases(in: exercise.checks)
             guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
             return try await compileAndRun(
                 exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks],
@@ -83,7 +83,7 @@ public struct ExerciseChecker: Sendable {
         guard !learnerTests.isEmpty else {
             return CheckReport(exerciseID: exercise.id, outcome: .noTestsWritten, duration: started.duration(to: .now))
         }
-        let extraChecks = exercise.hasChecks ? TestCaseDiscovery.testCases(in: try fileSystem.text(of: exercise.checks)) : []
+        let extraChecks = exercise.hasChecks ? try lessonTestCases(in: exercise.checks) : []
         var onSubject = try await compileAndRun(
             exerciseID: exercise.id, underTest: exercise.subject + exercise.support,
             tests: [source] + (exercise.hasChecks ? [exercise.checks] : []),
@@ -119,6 +119,20 @@ public struct ExerciseChecker: Sendable {
         return report
     }
 
+    /// The test cases of a lesson's checks file. Parsing a whole file takes a noticeable part of
+    /// a quick check, and the lesson's files do not change, so what was found is kept by content.
+    private func lessonTestCases(in checks: URL) throws -> [DiscoveredTestCase] {
+        let text = try fileSystem.text(of: checks)
+        var key = CacheKey("didojo test cases, version 1")
+        key.add(text)
+        if let kept = cache.value(for: key), let testCases = try? JSONDecoder().decode([DiscoveredTestCase].self, from: kept) {
+            return testCases
+        }
+        let testCases = TestCaseDiscovery.testCases(in: text)
+        if let encoded = try? JSONEncoder().encode(testCases) { cache.store(value: encoded, for: key) }
+        return testCases
+    }
+
     /// Builds the code `underTest` and the `tests` (with a generated main that runs
     /// `testCases`) into a program, runs it, and reports.
     private func compileAndRun(
@@ -133,30 +147,37 @@ public struct ExerciseChecker: Sendable {
         try fileSystem.createDirectory(at: folder)
         defer { try? fileSystem.removeItem(at: folder) }
 
-        // Generated inputs, all in the check's folder (see `CompileStep` for the two modules).
-        let reexports = folder.appendingPathComponent("Reexports.swift")
-        let imported = ImportDiscovery.modules(in: underTest.map { (try? fileSystem.text(of: $0)) ?? "" })
-        try fileSystem.write(ImportDiscovery.reexportSource(for: imported), to: reexports)
-        var testsCopies: [URL] = []
-        for (index, original) in tests.enumerated() {
-            let copy = folder.appendingPathComponent("tests-\(index)-\(original.lastPathComponent)")
-            let text = TestsFileCopy.text(of: try fileSystem.text(of: original), originalPath: original.path, leavingOutImportsOf: imported)
-            try fileSystem.write(text, to: copy)
-            testsCopies.append(copy)
-        }
         let main = folder.appendingPathComponent("main.swift")
         try fileSystem.write(TestMainGenerator.mainSource(for: testCases), to: main)
+        let reexports = folder.appendingPathComponent(CompileStep.reexportsFile)
 
         onPhase(.compiling)
-        let exerciseModule = try await build(.exerciseModule, inputs: underTest + [reexports], in: folder, isCancelled: isCancelled)
+        // The re-exports are made from the code under test, and kept with its module.
+        let exerciseModule = try await build(.exerciseModule, dependingOn: underTest, in: folder, isCancelled: isCancelled) {
+            let imported = ImportDiscovery.modules(in: underTest.map { (try? fileSystem.text(of: $0)) ?? "" })
+            try fileSystem.write(ImportDiscovery.reexportSource(for: imported), to: reexports)
+            return underTest + [reexports]
+        }
         // The checks are compiled against the interface just built; when it has not changed,
-        // neither have they.
+        // neither have they. The tests' copies are made only when they must be compiled.
         let interface = (try? fileSystem.contents(of: folder.appendingPathComponent(CompileStep.exerciseInterface))) ?? Data()
         let checksModule = exerciseModule == .built
-            ? try await build(.checksModule, inputs: testsCopies + [main], in: folder, dependsOn: interface, isCancelled: isCancelled)
+            ? try await build(.checksModule, dependingOn: tests + [main, reexports], interface: interface, in: folder, isCancelled: isCancelled) {
+                let reexported = ImportDiscovery.modules(in: [try fileSystem.text(of: reexports)])
+                var copies: [URL] = []
+                for (index, original) in tests.enumerated() {
+                    let copy = folder.appendingPathComponent("tests-\(index)-\(original.lastPathComponent)")
+                    let text = TestsFileCopy.text(of: try fileSystem.text(of: original), originalPath: original.path, leavingOutImportsOf: reexported)
+                    try fileSystem.write(text, to: copy)
+                    copies.append(copy)
+                }
+                return copies + [main]
+            }
             : exerciseModule
         let program = checksModule == .built
-            ? try await build(.link, inputs: CompileStep.objectFiles.map(folder.appendingPathComponent), in: folder, isCancelled: isCancelled)
+            ? try await build(.link, dependingOn: nil, in: folder, isCancelled: isCancelled) {
+                CompileStep.objectFiles.map(folder.appendingPathComponent)
+            }
             : checksModule
         switch program {
         case .built: break
@@ -186,15 +207,18 @@ public struct ExerciseChecker: Sendable {
         case failed([CompilerDiagnostic])
     }
 
-    /// Runs `step`, or takes its outputs from the cache when nothing it depends on changed.
-    /// Linking is never cached: it is quick, and its output is the program the learner runs.
+    /// Runs `step` on the inputs `prepare` writes and returns, or takes its outputs from the
+    /// cache when nothing it depends on changed: the files `dependingOn` and the `interface` it
+    /// compiles against. Nil for a step never cached: linking is quick, and its output is the
+    /// program the learner's code runs in.
     private func build(
-        _ step: CompileStep, inputs: [URL], in folder: URL, dependsOn interface: Data = Data(),
-        isCancelled: @escaping @Sendable () -> Bool
+        _ step: CompileStep, dependingOn sources: [URL]?, interface: Data = Data(), in folder: URL,
+        isCancelled: @escaping @Sendable () -> Bool, prepare: () throws -> [URL]
     ) async throws -> StepResult {
-        let key = step == .link ? nil : try await cacheKey(for: step, inputs: inputs, in: folder, interface: interface)
+        var key: CacheKey?
+        if let sources { key = try await cacheKey(for: step, inputs: sources, in: folder, interface: interface) }
         if let key, cache.restore(step.outputs, for: key, into: folder) { return .built }
-        let result = try await compiler.run(step, inputs: inputs, in: folder, isCancelled: isCancelled)
+        let result = try await compiler.run(step, inputs: try prepare(), in: folder, isCancelled: isCancelled)
         if result.cancelled { return .cancelled }
         guard result.termination == .exited(0) else {
             let errors = CompilerDiagnostic.parse(result.standardError + "\n" + result.standardOutput)

@@ -2,8 +2,8 @@ import SwiftParser
 import SwiftSyntax
 
 /// One `XCTestCase` subclass and the test methods XCTest on Linux must be told about.
-public struct DiscoveredTestCase: Equatable, Sendable {
-    public struct Method: Equatable, Sendable {
+public struct DiscoveredTestCase: Equatable, Sendable, Codable {
+    public struct Method: Equatable, Sendable, Codable {
         public let name: String
         public let isAsync: Bool
 
