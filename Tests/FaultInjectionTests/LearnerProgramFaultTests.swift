@@ -138,6 +138,30 @@ import Testing
         await expectStillResponsive(checked)
     }
 
+    @Test func aProgramWhoseCheckerIsKilledStopsItself() async throws {
+        // The real binary, killed with SIGKILL (no chance to clean up) while the learner's
+        // program loops; the program runs in a session of its own, so nothing else stops it.
+        let didojo = try Didojo()
+        _ = try await didojo.run([], input: "quit\n")  // the first start makes the workspace
+        let pidFile = didojo.home.url.appendingPathComponent("learner.pid")
+        let source = try String(contentsOf: Self.fixtures.appendingPathComponent("OutlivesTheChecker.swift"), encoding: .utf8)
+            .replacingOccurrences(of: "__PID_FILE__", with: pidFile.path)
+        try source.write(to: didojo.workspace.appendingPathComponent("no-di/1/SocialPresenter.swift"), atomically: true, encoding: .utf8)
+        @Sendable func learnerPid() -> pid_t? {
+            (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        let result = try await CheckGate.shared.run {
+            try await didojo.run(["check", "--timeout", "600", "no-di.1"], inputBytes: nil, timeout: .seconds(300)) {
+                learnerPid() != nil
+            }
+        }
+        #expect(result.cancelled, "didojo ended before it could be killed: \(result.standardOutput)")
+        let pid = try #require(learnerPid(), "the learner's program never started")
+        let stopped = try await ProcessWatch.waitUntilGone(pid, limit: .seconds(30))
+        if !stopped { kill(pid, SIGKILL) }
+        #expect(stopped, "the learner's program \(pid) outlived the killed checker")
+    }
+
     @Test func changingTheCurrentDirectoryStaysInsideTheCheck() async throws {
         let folderBefore = FileManager.default.currentDirectoryPath
         let checked = try await check("ChangesDirectory", timeout: Self.ampleTimeout)

@@ -106,6 +106,22 @@ public enum TestMainGenerator {
             }
         }
 
+        // If the checker goes away (killed, crashed), nobody reads this program's output and
+        // nobody would ever stop it. A pipe whose reader is gone polls as an error, so a
+        // thread waits for that and then stops this program and everything it started (it
+        // leads a process group of its own). Only under the checker: run by hand, the output
+        // may well be a pipe into `head`.
+        if getenv("\(resultsVariable)") != nil {
+            Thread.detachNewThread {
+                var output = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+                while true {
+                    if poll(&output, 1, -1) > 0, output.revents & Int16(POLLERR) != 0 {
+                        kill(0, SIGKILL)
+                    }
+                }
+            }
+        }
+
         XCTestObservationCenter.shared.addTestObserver(DIDojoResultReporter(
             path: didojoTakeSecret("\(resultsVariable)"), tokens: didojoTakeSecret("\(ResultTokens.variable)") ?? ""
         ))
