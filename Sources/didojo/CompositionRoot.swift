@@ -146,6 +146,11 @@ struct CompositionRoot {
         }
     }
 
+    /// The lessons' example programs: the `didojo-demos` executable beside this one.
+    func demos() -> any DemoLaunching {
+        DemoExecutable.beside(executable: executable)
+    }
+
     /// Plain output for the subcommands: colored only on a terminal that allows it.
     func outputStyle() -> TextStyle {
         TextStyle.fromEnvironment(environment, isTerminal: TerminalInfo.isTerminal(fd: 1), columns: TerminalInfo.columns(fd: 1))
@@ -164,7 +169,7 @@ struct CompositionRoot {
         ShellDependencies(
             terminal: terminal, interrupts: LiveInterruptSource.installed(), editor: SystemEditorLauncher(environment: environment),
             fileWatcher: InotifyFileWatcher(), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
-            workspace: workspace, progressStore: store, checker: checker(), demos: LessonDemos.all,
+            workspace: workspace, progressStore: store, checker: checker(), demos: demos(),
             workshop: try? workshop()
         )
     }

@@ -13,6 +13,7 @@ public struct ShellHarness {
     public let terminal: FakeTerminal
     public let interrupts = FakeInterrupts()
     public let editor = FakeEditor()
+    public let demos = FakeDemoLauncher()
     public let launcher: ScriptedLauncher
     public let workspace: Workspace
     public let store: ProgressStore
@@ -27,6 +28,16 @@ public struct ShellHarness {
         try workspace.prepare(for: catalog.allExercises)
         store = ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: FixedTimeSource())
         launcher = ScriptedLauncher(fileSystem: fileSystem)
+        // A demo that echoes its options to the terminal (where a real one prints too), and
+        // rejects `--bad` as a real one rejects an unknown option: with a message and status 2.
+        demos.program = { [terminal] run in
+            if run.arguments.contains("--bad") {
+                terminal.write("Error: Unknown option '--bad'\n")
+                return .exited(2)
+            }
+            terminal.write("echo: " + run.arguments.joined(separator: " ") + "\n")
+            return .exited(0)
+        }
         self.watcherChanges = watcherChanges
     }
 
@@ -46,7 +57,7 @@ public struct ShellHarness {
         let dependencies = ShellDependencies(
             terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
             fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,
-            workspace: workspace, progressStore: store, checker: .success(checker), demos: [EchoDemo.self], workshop: workshop
+            workspace: workspace, progressStore: store, checker: .success(checker), demos: demos, workshop: workshop
         )
         return Shell(session: ShellSession(dependencies: dependencies, progress: store.load().progress))
     }

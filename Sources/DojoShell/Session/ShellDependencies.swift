@@ -1,6 +1,5 @@
 import DojoCore
 import Foundation
-import LessonSupport
 
 /// Everything the shell needs from the outside world, assembled once at the composition root
 /// (the `didojo` executable) and replaced by fakes in tests.
@@ -18,8 +17,8 @@ public struct ShellDependencies {
     /// Nil when the checker cannot work (no compiler, lesson modules not built); `check`
     /// then explains why instead of failing obscurely.
     public var checker: Result<ExerciseChecker, DojoError>
-    /// The lessons' `run` entry points, by lesson id.
-    public var demos: [String: any LessonDemo.Type]
+    /// Starts the lessons' example programs for `run`, and says what options they take.
+    public var demos: any DemoLaunching
     /// The instructor's workshop file, when the learner is in one: locks, time boxes and the
     /// solution policy. The catalog is already cut down to its lessons.
     public var workshop: Workshop?
@@ -27,7 +26,7 @@ public struct ShellDependencies {
     public init(
         terminal: any Terminal, interrupts: any InterruptSource, editor: any EditorLauncher, fileWatcher: any FileWatcher,
         fileSystem: any FileSystem, timeSource: any TimeSource, catalog: LessonCatalog, workspace: Workspace,
-        progressStore: ProgressStore, checker: Result<ExerciseChecker, DojoError>, demos: [any LessonDemo.Type],
+        progressStore: ProgressStore, checker: Result<ExerciseChecker, DojoError>, demos: any DemoLaunching,
         workshop: Workshop? = nil
     ) {
         self.terminal = terminal
@@ -40,7 +39,7 @@ public struct ShellDependencies {
         self.workspace = workspace
         self.progressStore = progressStore
         self.checker = checker
-        self.demos = Dictionary(demos.map { ($0.lessonID, $0) }, uniquingKeysWith: { first, _ in first })
+        self.demos = demos
         self.workshop = workshop
     }
 }
