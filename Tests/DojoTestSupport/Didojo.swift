@@ -11,8 +11,32 @@ public struct Didojo: Sendable {
     public var stateFolder: URL { home.url.appendingPathComponent("state") }
     public var historyFile: URL { stateFolder.appendingPathComponent("didojo/history") }
 
+    /// The binary to run: the one built beside this test program, unless a test copied it
+    /// somewhere else (to run it without its `didojo-demos`, say).
+    public var executable = Didojo.executable
+    /// `DIDOJO_LESSONS`, for a copy of the binary outside the repository.
+    public var lessons: URL?
+
     public init() throws {
         home = try TemporaryFolder("e2e")
+    }
+
+    /// A copy of the built `didojo` alone in a folder of this home (with `demos`, a script,
+    /// as its `didojo-demos` when given), told where the lessons are, since it is no longer
+    /// in the repository's build folder.
+    public func alone(withDemos demos: String? = nil) throws -> Didojo {
+        let folder = home.url.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var copy = self
+        copy.executable = folder.appendingPathComponent("didojo")
+        try FileManager.default.copyItem(at: Didojo.executable, to: copy.executable)
+        if let demos {
+            let script = folder.appendingPathComponent("didojo-demos")
+            try ("#!/bin/sh\n" + demos + "\n").write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        }
+        copy.lessons = Didojo.lessonsFolder
+        return copy
     }
 
     public static var executable: URL {
@@ -33,6 +57,7 @@ public struct Didojo: Sendable {
         environment["DIDOJO_WORKSPACE"] = workspace.path
         environment["NO_COLOR"] = "1"
         if let columns { environment["COLUMNS"] = String(columns) }
+        if let lessons { environment["DIDOJO_LESSONS"] = lessons.path }
         environment.removeValue(forKey: "VISUAL")
         environment.removeValue(forKey: "EDITOR")
         return environment
@@ -68,7 +93,7 @@ public struct Didojo: Sendable {
             script += "exec \"$0\" \"$@\""
         }
         return try await ChildProcessLauncher().run(ChildProcessRequest(
-            executable: "/bin/sh", arguments: ["-c", script, Self.executable.path] + arguments, environment: environment,
+            executable: "/bin/sh", arguments: ["-c", script, executable.path] + arguments, environment: environment,
             workingDirectory: home.url.path, timeout: timeout
         ), isCancelled: isCancelled)
     }
