@@ -25,14 +25,6 @@ import Testing
         #expect(harness.demos.runs.map(\.lessonID) == ["arithmetic"])
     }
 
-    @Test func startingTheShellAsksTheDemosNothing() async throws {
-        // Asking means starting didojo-demos: that must wait until the learner needs it.
-        let harness = try ShellHarness(lines: ["lessons", "open arithmetic", "help"])
-        _ = await harness.run()
-        #expect(harness.demos.descriptionRequests == 0)
-        #expect(harness.demos.runs.isEmpty)
-    }
-
     @Test func aDemoThatSaidWhyItStoppedGetsNoSecondMessage() async throws {
         let harness = try ShellHarness(lines: ["open arithmetic", "run --bad"])
         let output = await harness.run()

@@ -48,18 +48,27 @@ public struct ShellHarness {
     public var timeSource: any TimeSource = FixedTimeSource()
 
     public func makeShell() -> Shell {
-        let checker = ExerciseChecker(
+        let dependencies = ShellDependencies(
+            terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
+            fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,
+            workspace: workspace, progressStore: store, checker: makeChecker(), demos: demos, workshop: workshop
+        )
+        return Shell(session: ShellSession(dependencies: dependencies, progress: store.load().progress))
+    }
+
+    /// How many times the shell has made its checker (the live one lists the build folder and
+    /// searches for the compiler, which the first prompt must not wait for).
+    public var checkersMade: Int { checkerCount.count }
+    private let checkerCount = Counter()
+
+    private func makeChecker() -> Result<ExerciseChecker, DojoError> {
+        checkerCount.count += 1
+        return .success(ExerciseChecker(
             toolchain: Toolchain(swiftc: URL(fileURLWithPath: "/toolchain/swiftc")),
             products: BuildProducts(modulesFolder: URL(fileURLWithPath: "/build/Modules"), libraryFolder: URL(fileURLWithPath: "/build")),
             launcher: launcher, fileSystem: fileSystem, scratchFolder: URL(fileURLWithPath: "/tmp"),
             moduleCache: URL(fileURLWithPath: "/cache"), environment: [:]
-        )
-        let dependencies = ShellDependencies(
-            terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
-            fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,
-            workspace: workspace, progressStore: store, checker: .success(checker), demos: demos, workshop: workshop
-        )
-        return Shell(session: ShellSession(dependencies: dependencies, progress: store.load().progress))
+        ))
     }
 
     /// Runs the scripted lines through a new shell and returns what it wrote.
@@ -69,4 +78,10 @@ public struct ShellHarness {
     }
 
     public var progress: LearnerProgress { store.load().progress }
+}
+
+/// A count a value type can keep while being copied (the harness is a struct).
+@MainActor
+private final class Counter {
+    var count = 0
 }

@@ -14,9 +14,11 @@ public struct ShellDependencies {
     public var catalog: LessonCatalog
     public var workspace: Workspace
     public var progressStore: ProgressStore
-    /// Nil when the checker cannot work (no compiler, lesson modules not built); `check`
-    /// then explains why instead of failing obscurely.
-    public var checker: Result<ExerciseChecker, DojoError>
+    /// A failure when the checker cannot work (no compiler, lesson modules not built); `check`
+    /// then explains why instead of failing obscurely. Found the first time it is asked for,
+    /// not at start-up: finding it lists the build folder and searches for the compiler.
+    public var checker: Result<ExerciseChecker, DojoError> { lazyChecker.value }
+    private let lazyChecker: LazyValue<Result<ExerciseChecker, DojoError>>
     /// Starts the lessons' example programs for `run`, and says what options they take.
     public var demos: any DemoLaunching
     /// The instructor's workshop file, when the learner is in one: locks, time boxes and the
@@ -26,7 +28,7 @@ public struct ShellDependencies {
     public init(
         terminal: any Terminal, interrupts: any InterruptSource, editor: any EditorLauncher, fileWatcher: any FileWatcher,
         fileSystem: any FileSystem, timeSource: any TimeSource, catalog: LessonCatalog, workspace: Workspace,
-        progressStore: ProgressStore, checker: Result<ExerciseChecker, DojoError>, demos: any DemoLaunching,
+        progressStore: ProgressStore, checker: @autoclosure @escaping () -> Result<ExerciseChecker, DojoError>, demos: any DemoLaunching,
         workshop: Workshop? = nil
     ) {
         self.terminal = terminal
@@ -38,7 +40,7 @@ public struct ShellDependencies {
         self.catalog = catalog
         self.workspace = workspace
         self.progressStore = progressStore
-        self.checker = checker
+        self.lazyChecker = LazyValue(checker)
         self.demos = demos
         self.workshop = workshop
     }
