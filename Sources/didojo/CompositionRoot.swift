@@ -10,7 +10,7 @@ import TerminalMarkdown
 /// is why the shell's tests can run it against fakes.
 @MainActor
 struct CompositionRoot {
-    let options: GlobalOptions
+    let options: SetupOptions
     let environment: [String: String]
     let fileSystem: any FileSystem = LocalFileSystem()
     let timeSource: any TimeSource = SystemTimeSource()
@@ -19,7 +19,7 @@ struct CompositionRoot {
     /// The workshop file, read once: the catalog, the checker's timeout and the shell all ask.
     private let workshopFile: Result<Workshop?, any Error>
 
-    init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(options: SetupOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.options = options
         self.environment = environment
         if let given = options.workspace ?? environment["DIDOJO_WORKSPACE"], !given.isEmpty {

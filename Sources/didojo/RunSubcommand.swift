@@ -17,7 +17,7 @@ struct RunSubcommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let root = CompositionRoot(options: global)
+        let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
         guard catalog.lesson(id: lesson) != nil else {
             let suggestion = ClosestMatch.find(lesson, among: catalog.lessons.map(\.id))
