@@ -14,8 +14,7 @@ import Testing
     func demos(_ body: String) throws -> (folder: TemporaryFolder, executable: DemoExecutable) {
         let folder = try TemporaryFolder("demos")
         let script = folder.url.appendingPathComponent(DemoExecutable.name)
-        try ("#!/bin/sh\n" + body + "\n").write(to: script, atomically: true, encoding: .utf8)
-        chmod(script.path, 0o755)
+        try ExecutableFile.writeScript(body, to: script)
         return (folder, DemoExecutable(url: script))
     }
 

@@ -21,7 +21,7 @@ public struct Didojo: Sendable {
         home = try TemporaryFolder("e2e")
     }
 
-    /// A copy of the built `didojo` alone in a folder of this home (with `demos`, a script,
+    /// The built `didojo` alone in a folder of this home (with `demos`, a script,
     /// as its `didojo-demos` when given), told where the lessons are, since it is no longer
     /// in the repository's build folder.
     public func alone(withDemos demos: String? = nil) throws -> Didojo {
@@ -29,11 +29,9 @@ public struct Didojo: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var copy = self
         copy.executable = folder.appendingPathComponent("didojo")
-        try FileManager.default.copyItem(at: Didojo.executable, to: copy.executable)
+        try ExecutableFile.place(Didojo.executable, at: copy.executable)
         if let demos {
-            let script = folder.appendingPathComponent("didojo-demos")
-            try ("#!/bin/sh\n" + demos + "\n").write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            try ExecutableFile.writeScript(demos, to: folder.appendingPathComponent("didojo-demos"))
         }
         copy.lessons = Didojo.lessonsFolder
         return copy
