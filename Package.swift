@@ -13,6 +13,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "didojo", targets: ["didojo"]),
+        // The lessons' example programs, which `run` starts beside `didojo` (see didojo-demos).
+        .executable(name: "didojo-demos", targets: ["didojo-demos"]),
         // The checker compiles a learner's exercise against this library with swiftc -I/-L,
         // so the shared domain and every lesson module are built as one dynamic library.
         .library(name: "DIDojoLessons", type: .dynamic, targets: ["Domain", "LessonSupport"] + lessonModules),
@@ -87,9 +89,16 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
-        .target(name: "DojoShell", dependencies: ["DojoCore", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport"]),
+        .target(name: "DojoShell", dependencies: ["DojoCore", "ChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport"]),
+        // The shell links no lesson module: they would load Swinject, swift-dependencies and
+        // FoundationNetworking (thirty-odd system libraries) at every start. `run` starts
+        // didojo-demos instead, which links them all.
         .executableTarget(name: "didojo", dependencies: [
             "DojoShell",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "didojo-demos", dependencies: [
+            "LessonSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ] + lessonModules.map { .target(name: $0) }),
 
@@ -105,7 +114,7 @@ let package = Package(
         // The lesson modules' own code and demos.
         .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "DojoTestSupport"] + lessonModules.map { .target(name: $0) }),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
-        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "DojoCore", "ChildProcess", "DojoTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "didojo-demos", "DojoCore", "ChildProcess", "DojoTestSupport"]),
         // Everything a learner can throw at the shell: hostile exercise files checked by the real
         // checker, random and malformed input, broken workspaces, the real binary killed mid-save.
         .testTarget(name: "FaultInjectionTests", dependencies: [

@@ -352,6 +352,8 @@ def main():
     parser.add_argument("exercises", nargs="*", default=DEFAULT_EXERCISES, help="exercise ids (default: one per lesson)")
     parser.add_argument("--configuration", default="debug", help="the build folder to use: debug or release")
     parser.add_argument("--startup-runs", type=int, default=10)
+    parser.add_argument("--startup-only", action="store_true",
+                        help="measure start-up alone (seconds instead of minutes) and print only its line")
     parser.add_argument("--runs", type=int, default=5, help="runs per check figure (median)")
     parser.add_argument("--skip", action="append", default=[], choices=["cold", "naive", "verify", "floor", "memory"],
                         help="leave a part out (for a quick look; the table marks it '-')")
@@ -379,8 +381,12 @@ def main():
             shutil.copy(solution_file(exercise_id) / "solution.swift", paths[exercise_id])
 
         note("measuring start-up…")
-        didojo.run("check", options.exercises[0])  # fills the module cache for the shell's first check
+        if not options.startup_only:
+            didojo.run("check", options.exercises[0])  # fills the module cache for the shell's first check
         startup = measure_startup(didojo, options.startup_runs)
+        if options.startup_only:
+            print_startup(options, load_before, startup)
+            return
 
         rows = {}
         check_memory = None
@@ -443,6 +449,17 @@ def main():
     print_table(options, version, load_before, startup, rows, check_memory, shell_memory, verify)
 
 
+def startup_line(startup):
+    return (f"{'start-up (exec to first prompt, pty)':40} {seconds(startup):>9}   goal < {STARTUP_GOAL * 1000:.0f} ms: "
+            f"{verdict(startup < STARTUP_GOAL)}")
+
+
+def print_startup(options, load_before, startup):
+    print(f"build: {options.configuration} (.build/{options.configuration}/didojo), median of {options.startup_runs} runs, "
+          f"load average before {load_before}, after {load_average()}")
+    print(startup_line(startup))
+
+
 def print_table(options, version, load_before, startup, rows, check_memory, shell_memory, verify):
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"DIDojo benchmark, {now}")
@@ -451,8 +468,7 @@ def print_table(options, version, load_before, startup, rows, check_memory, shel
     print(f"medians: start-up of {options.startup_runs} runs, every check figure of {options.runs}")
     print(COLD)
     print()
-    print(f"{'start-up (exec to first prompt, pty)':40} {seconds(startup):>9}   goal < {STARTUP_GOAL * 1000:.0f} ms: "
-          f"{verdict(startup < STARTUP_GOAL)}")
+    print(startup_line(startup))
     if verify:
         print(f"{'verify --solutions, every lesson':40} {seconds(verify[0]):>9}   "
               f"{'all hold' if verify[1] else 'SOME DO NOT HOLD'}")

@@ -4,12 +4,16 @@
 # route and the compile floor, peak memory, and each goal with whether it is met.
 #
 #   Benchmarks/benchmark.sh [exercise-id ...] [--skip cold|naive|verify|floor|memory] [--runs N]
+#   Benchmarks/benchmark.sh --startup-only      # start-up alone, in seconds
 #
 # Run it by hand on a quiet machine (it prints the load average). The first run also builds
 # the naive route's throwaway package once (.build/benchmark/naive-route), which takes minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "Building (as ./start.sh does)…" >&2
-swift build >/dev/null
+# --help needs no build (and should not wait minutes for one).
+if [[ " $* " != *" --help "* && " $* " != *" -h "* ]]; then
+    echo "Building (as ./start.sh does)…" >&2
+    swift build >/dev/null
+fi
 exec python3 Benchmarks/benchmark.py "$@"

@@ -55,6 +55,15 @@ public struct ChildProcessLauncher: ProcessLaunching {
         }
     }
 
+    /// Runs the request on the calling thread and returns once the child and its group are
+    /// gone; the timeout is the only way to stop it early.
+    ///
+    /// For callers that must answer before they return and cannot `await`, such as Tab
+    /// completion inside the line editor's callback. Keep such runs short.
+    public func runWaiting(_ request: ChildProcessRequest) throws -> ChildProcessResult {
+        try Self.runBlocking(request, shouldStop: { false })
+    }
+
     // MARK: - Blocking work (runs on the dedicated thread)
 
     /// Starts the child, supervises it until it and its group are gone, and reaps it.

@@ -2,9 +2,10 @@ import Foundation
 
 /// The runnable side of a lesson: what `run` starts.
 ///
-/// Each lesson module has one type conforming to this protocol. The tutor lists those types at
-/// its composition root and knows nothing else about them, so a new lesson needs no change to
-/// the tutor's code.
+/// Each lesson module has one type conforming to this protocol. The demos executable
+/// (`didojo-demos`, started by the shell's `run`) lists those types; the shell itself links no
+/// lesson module and knows a demo only by its ``DemoDescription``, so a new lesson needs no
+/// change to the shell's code.
 public protocol LessonDemo {
     /// The id of the lesson this demo belongs to, e.g. `no-di`.
     static var lessonID: String { get }

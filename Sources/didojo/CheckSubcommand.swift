@@ -17,7 +17,7 @@ struct CheckSubcommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let root = CompositionRoot(options: global)
+        let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
         guard let chosen = catalog.exercise(id: exercise) else {
             let suggestion = ClosestMatch.find(exercise, among: catalog.allExercises.map(\.id))

@@ -10,7 +10,7 @@ import TerminalMarkdown
 /// is why the shell's tests can run it against fakes.
 @MainActor
 struct CompositionRoot {
-    let options: GlobalOptions
+    let options: SetupOptions
     let environment: [String: String]
     let fileSystem: any FileSystem = LocalFileSystem()
     let timeSource: any TimeSource = SystemTimeSource()
@@ -19,7 +19,7 @@ struct CompositionRoot {
     /// The workshop file, read once: the catalog, the checker's timeout and the shell all ask.
     private let workshopFile: Result<Workshop?, any Error>
 
-    init(options: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(options: SetupOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.options = options
         self.environment = environment
         if let given = options.workspace ?? environment["DIDOJO_WORKSPACE"], !given.isEmpty {
@@ -147,6 +147,11 @@ struct CompositionRoot {
         }
     }
 
+    /// The lessons' example programs: the `didojo-demos` executable beside this one.
+    func demos() -> any DemoLaunching {
+        DemoExecutable.beside(executable: executable)
+    }
+
     /// Plain output for the subcommands: colored only on a terminal that allows it.
     func outputStyle() -> TextStyle {
         TextStyle.fromEnvironment(environment, isTerminal: TerminalInfo.isTerminal(fd: 1), columns: TerminalInfo.columns(fd: 1))
@@ -165,7 +170,7 @@ struct CompositionRoot {
         ShellDependencies(
             terminal: terminal, interrupts: LiveInterruptSource.installed(), editor: SystemEditorLauncher(environment: environment),
             fileWatcher: InotifyFileWatcher(), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
-            workspace: workspace, progressStore: store, checker: checker(), demos: LessonDemos.all,
+            workspace: workspace, progressStore: store, checker: checker(), demos: demos(),
             workshop: try? workshop()
         )
     }

@@ -13,4 +13,9 @@ struct GlobalOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("A workshop file from your instructor (default: $DIDOJO_WORKSHOP, else workshop.yaml in the workspace, if there is one).", valueName: "file"))
     var workshop: String?
+
+    /// What was chosen, for the composition root.
+    var setup: SetupOptions {
+        SetupOptions(workspace: workspace, lessons: lessons, timeout: timeout, workshop: workshop)
+    }
 }

@@ -18,7 +18,7 @@ struct ListSubcommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let root = CompositionRoot(options: global)
+        let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
         let workspace = root.workspace()
         let progress = root.progressStore(for: workspace).load().progress

@@ -22,7 +22,7 @@ struct ProgressSubcommand: AsyncParsableCommand {
 
         @MainActor
         func run() async throws {
-            let root = CompositionRoot(options: global)
+            let root = CompositionRoot(options: global.setup)
             let catalog = try SetupFailure.exitOnError { try root.catalog() }
             let workspace = try SetupFailure.exitOnError { try root.existingWorkspace() }
             let store = root.progressStore(for: workspace)
@@ -48,7 +48,7 @@ struct ProgressSubcommand: AsyncParsableCommand {
 
         @MainActor
         func run() async throws {
-            let root = CompositionRoot(options: global)
+            let root = CompositionRoot(options: global.setup)
             let catalog = try SetupFailure.exitOnError { try root.catalog() }
             let workspace = root.workspace()
             let store = root.progressStore(for: workspace)

@@ -23,7 +23,7 @@ struct ReportSubcommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let root = CompositionRoot(options: global)
+        let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
         let workspace = root.workspace()
         let loaded = root.progressStore(for: workspace).load()

@@ -26,7 +26,7 @@ struct ResetSubcommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let root = CompositionRoot(options: global)
+        let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
         let workspace = try SetupFailure.exitOnError { try root.existingWorkspace() }
         if !yes {

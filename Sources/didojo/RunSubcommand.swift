@@ -17,18 +17,27 @@ struct RunSubcommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let root = CompositionRoot(options: global)
+        let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
-        guard catalog.lesson(id: lesson) != nil, let demo = LessonDemos.all.first(where: { $0.lessonID == lesson }) else {
+        guard catalog.lesson(id: lesson) != nil else {
             let suggestion = ClosestMatch.find(lesson, among: catalog.lessons.map(\.id))
             try SetupFailure.stop(DojoError.unknownLesson(lesson, suggestion: suggestion))
         }
         let workspace = root.workspace()
         try SetupFailure.exitOnError { try workspace.prepare(for: catalog.allExercises) }
         root.pointTimeline(at: workspace)
-        let succeeded = DemoRunner.run(demo, arguments: options, workspace: workspace.root) {
-            FileHandle.standardOutput.write(Data($0.utf8))
+        let ending = try SetupFailure.exitOnError {
+            try root.demos().run(lessonID: lesson, arguments: options, workspace: workspace.root)
         }
-        if !succeeded { throw ExitCode(2) }
+        if let report = ending.demoReport {
+            FileHandle.standardError.write(Data((report + "\n").utf8))
+        }
+        // The demo's own status: 0 it ran, 2 its options were not understood or it failed
+        // (it said why); a crash counts as a failure.
+        switch ending {
+        case .exited(0): return
+        case .exited(let status): throw ExitCode(status)
+        case .signaled: throw ExitCode(1)
+        }
     }
 }

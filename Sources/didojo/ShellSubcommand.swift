@@ -11,7 +11,13 @@ struct ShellSubcommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let root = CompositionRoot(options: global)
+        try await Self.start(with: global.setup)
+    }
+
+    /// Runs the shell until the learner leaves; also what a bare `didojo` calls directly.
+    @MainActor
+    static func start(with options: SetupOptions) async throws {
+        let root = CompositionRoot(options: options)
         let completion = CompletionProvider()
         let terminal = root.terminal(completion: completion)
         // Messages about the set-up go to the terminal for a person, to stderr for a script,

@@ -41,7 +41,7 @@ struct VerifySubcommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let root = CompositionRoot(options: global)
+        let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
         var exercises = catalog.allExercises
         if let lesson {

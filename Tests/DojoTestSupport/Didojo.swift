@@ -11,8 +11,30 @@ public struct Didojo: Sendable {
     public var stateFolder: URL { home.url.appendingPathComponent("state") }
     public var historyFile: URL { stateFolder.appendingPathComponent("didojo/history") }
 
+    /// The binary to run: the one built beside this test program, unless a test copied it
+    /// somewhere else (to run it without its `didojo-demos`, say).
+    public var executable = Didojo.executable
+    /// `DIDOJO_LESSONS`, for a copy of the binary outside the repository.
+    public var lessons: URL?
+
     public init() throws {
         home = try TemporaryFolder("e2e")
+    }
+
+    /// The built `didojo` alone in a folder of this home (with `demos`, a script,
+    /// as its `didojo-demos` when given), told where the lessons are, since it is no longer
+    /// in the repository's build folder.
+    public func alone(withDemos demos: String? = nil) throws -> Didojo {
+        let folder = home.url.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var copy = self
+        copy.executable = folder.appendingPathComponent("didojo")
+        try ExecutableFile.place(Didojo.executable, at: copy.executable)
+        if let demos {
+            try ExecutableFile.writeScript(demos, to: folder.appendingPathComponent("didojo-demos"))
+        }
+        copy.lessons = Didojo.lessonsFolder
+        return copy
     }
 
     public static var executable: URL {
@@ -33,6 +55,7 @@ public struct Didojo: Sendable {
         environment["DIDOJO_WORKSPACE"] = workspace.path
         environment["NO_COLOR"] = "1"
         if let columns { environment["COLUMNS"] = String(columns) }
+        if let lessons { environment["DIDOJO_LESSONS"] = lessons.path }
         environment.removeValue(forKey: "VISUAL")
         environment.removeValue(forKey: "EDITOR")
         return environment
@@ -68,7 +91,7 @@ public struct Didojo: Sendable {
             script += "exec \"$0\" \"$@\""
         }
         return try await ChildProcessLauncher().run(ChildProcessRequest(
-            executable: "/bin/sh", arguments: ["-c", script, Self.executable.path] + arguments, environment: environment,
+            executable: "/bin/sh", arguments: ["-c", script, executable.path] + arguments, environment: environment,
             workingDirectory: home.url.path, timeout: timeout
         ), isCancelled: isCancelled)
     }

@@ -13,6 +13,7 @@ public struct ShellHarness {
     public let terminal: FakeTerminal
     public let interrupts = FakeInterrupts()
     public let editor = FakeEditor()
+    public let demos = FakeDemoLauncher()
     public let launcher: ScriptedLauncher
     public let workspace: Workspace
     public let store: ProgressStore
@@ -27,6 +28,16 @@ public struct ShellHarness {
         try workspace.prepare(for: catalog.allExercises)
         store = ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: FixedTimeSource())
         launcher = ScriptedLauncher(fileSystem: fileSystem)
+        // A demo that echoes its options to the terminal (where a real one prints too), and
+        // rejects `--bad` as a real one rejects an unknown option: with a message and status 2.
+        demos.program = { [terminal] run in
+            if run.arguments.contains("--bad") {
+                terminal.write("Error: Unknown option '--bad'\n")
+                return .exited(2)
+            }
+            terminal.write("echo: " + run.arguments.joined(separator: " ") + "\n")
+            return .exited(0)
+        }
         self.watcherChanges = watcherChanges
     }
 
@@ -37,13 +48,22 @@ public struct ShellHarness {
     public var timeSource: any TimeSource = FixedTimeSource()
 
     public func makeShell() -> Shell {
-        let checker = launcher.checker()
         let dependencies = ShellDependencies(
             terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
             fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,
-            workspace: workspace, progressStore: store, checker: .success(checker), demos: [EchoDemo.self], workshop: workshop
+            workspace: workspace, progressStore: store, checker: makeChecker(), demos: demos, workshop: workshop
         )
         return Shell(session: ShellSession(dependencies: dependencies, progress: store.load().progress))
+    }
+
+    /// How many times the shell has made its checker (the live one lists the build folder and
+    /// searches for the compiler, which the first prompt must not wait for).
+    public var checkersMade: Int { checkerCount.count }
+    private let checkerCount = Counter()
+
+    private func makeChecker() -> Result<ExerciseChecker, DojoError> {
+        checkerCount.count += 1
+        return .success(launcher.checker())
     }
 
     /// Runs the scripted lines through a new shell and returns what it wrote.
@@ -53,4 +73,10 @@ public struct ShellHarness {
     }
 
     public var progress: LearnerProgress { store.load().progress }
+}
+
+/// A count a value type can keep while being copied (the harness is a struct).
+@MainActor
+private final class Counter {
+    var count = 0
 }

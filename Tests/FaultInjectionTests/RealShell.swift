@@ -26,7 +26,7 @@ final class RealShell {
         let dependencies = ShellDependencies(
             terminal: terminal, interrupts: FakeInterrupts(), editor: FakeEditor(), fileWatcher: FakeFileWatcher(changes: 0),
             fileSystem: fileSystem, timeSource: SystemTimeSource(), catalog: catalog, workspace: workspace,
-            progressStore: store, checker: .success(checker), demos: []
+            progressStore: store, checker: .success(checker), demos: FakeDemoLauncher()
         )
         shell = Shell(session: ShellSession(dependencies: dependencies, progress: store.load().progress))
     }

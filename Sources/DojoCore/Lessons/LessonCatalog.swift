@@ -12,25 +12,33 @@ public struct LessonCatalog: Sendable {
     }
 
     /// Loads every `NN-id` folder in `folder`, in name order.
+    ///
+    /// The lessons are read side by side, one per core: this happens before the shell's first
+    /// prompt, and decoding the manifests (Yams, unoptimised in a debug build) is most of it.
     public static func load(from folder: URL, fileSystem: any FileSystem) -> LessonCatalog {
         guard let entries = try? fileSystem.contentsOfDirectory(at: folder) else {
             return LessonCatalog(lessons: [], problems: [
                 LessonLoadProblem(path: folder.path, problem: "the lessons folder cannot be read"),
             ])
         }
+        let folders = entries.filter {
+            fileSystem.directoryExists(at: $0) && LessonLoader.lessonID(forFolderNamed: $0.lastPathComponent) != nil
+        }
         let loader = LessonLoader(fileSystem: fileSystem)
+        let loaded = LoadedLessons(count: folders.count)
+        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+            loaded[index] = Result { () throws(LessonLoadProblem) in try loader.load(folder: folders[index]) }
+        }
         var lessons: [Lesson] = []
         var problems: [LessonLoadProblem] = []
-        for entry in entries where fileSystem.directoryExists(at: entry) && LessonLoader.lessonID(forFolderNamed: entry.lastPathComponent) != nil {
-            do {
-                let lesson = try loader.load(folder: entry)
-                if lessons.contains(where: { $0.id == lesson.id }) {
-                    problems.append(LessonLoadProblem(path: entry.path, problem: "another lesson already has the id '\(lesson.id)'"))
-                } else {
-                    lessons.append(lesson)
-                }
-            } catch {
-                problems.append(error)
+        for (folder, result) in zip(folders, loaded.all) {
+            switch result {
+            case .success(let lesson) where lessons.contains(where: { $0.id == lesson.id }):
+                problems.append(LessonLoadProblem(path: folder.path, problem: "another lesson already has the id '\(lesson.id)'"))
+            case .success(let lesson):
+                lessons.append(lesson)
+            case .failure(let problem):
+                problems.append(problem)
             }
         }
         return LessonCatalog(lessons: lessons, problems: problems)
@@ -58,5 +66,27 @@ public struct LessonCatalog: Sendable {
     public func lesson(before id: String) -> Lesson? {
         guard let index = lessons.firstIndex(where: { $0.id == id }), index > 0 else { return nil }
         return lessons[index - 1]
+    }
+}
+
+/// Where the lessons loaded side by side land, each in its folder's place.
+///
+/// `@unchecked Sendable` is sound because `results` is only touched while holding `lock`.
+private final class LoadedLessons: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<Lesson, LessonLoadProblem>?]
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+
+    subscript(index: Int) -> Result<Lesson, LessonLoadProblem>? {
+        get { lock.withLock { results[index] } }
+        set { lock.withLock { results[index] = newValue } }
+    }
+
+    /// Every result, once each folder has one.
+    var all: [Result<Lesson, LessonLoadProblem>] {
+        lock.withLock { results.map { $0! } }
     }
 }

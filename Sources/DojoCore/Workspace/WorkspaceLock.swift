@@ -76,12 +76,18 @@ public final class WorkspaceLock: Sendable {
     }
 
     /// `2026-11-22 09:30 UTC`.
+    ///
+    /// From the Gregorian calendar's numbers rather than a `DateFormatter`: the shell takes the
+    /// lock before its first prompt, and a formatter loads ICU's locale data first (a few ms).
     static func readableTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func twoDigits(_ number: Int?) -> String {
+            let value = number ?? 0
+            return value < 10 ? "0\(value)" : "\(value)"
+        }
+        return "\(parts.year ?? 0)-\(twoDigits(parts.month))-\(twoDigits(parts.day)) \(twoDigits(parts.hour)):\(twoDigits(parts.minute)) UTC"
     }
 
     private static func holder(readFrom descriptor: Int32) -> String? {

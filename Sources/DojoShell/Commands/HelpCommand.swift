@@ -19,10 +19,8 @@ struct HelpCommand: ShellCommand {
             }
             printer.heading(command.usage)
             printer.line(command.details, indent: "  ")
-            if command.name == "run", let lesson = session.currentLesson, let demo = session.dependencies.demos[lesson.id] {
-                printer.line()
-                printer.line("Options of the \(lesson.id) lesson:", indent: "  ")
-                printer.verbatim(demo.usage.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+            if command.name == "run", let lesson = session.currentLesson {
+                showDemoOptions(of: lesson.id, session: session)
             }
             return .keepGoing
         }
@@ -34,5 +32,19 @@ struct HelpCommand: ShellCommand {
         printer.line()
         printer.note("Tab completes commands, lessons and exercises. Up/Down recall earlier lines. Ctrl-C cancels; Ctrl-D or 'quit' leaves.")
         return .keepGoing
+    }
+
+    /// The open lesson's `run` options, as its demo describes them.
+    private func showDemoOptions(of lessonID: String, session: ShellSession) {
+        let printer = session.printer
+        do {
+            guard let demo = try RunCommand.description(of: lessonID, session: session) else { return }
+            printer.line()
+            printer.line("Options of the \(lessonID) lesson:", indent: "  ")
+            printer.verbatim(demo.usage.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+        } catch {
+            printer.line()
+            printer.line("The \(lessonID) lesson's options cannot be shown. \(error.localizedDescription)", indent: "  ")
+        }
     }
 }

@@ -1,15 +1,23 @@
+import ChildProcess
 import DojoCore
 import LessonSupport
 
-/// `run [options]`: run the current lesson's runnable module.
+/// `run [options]`: run the current lesson's example program.
 struct RunCommand: ShellCommand {
     let name = "run"
     let usage = "run [options]"
     let summary = "Run the current lesson's example program (options depend on the lesson)."
+    let details = """
+    Runs the open lesson's example program with the options you give ('help run' lists them \
+    while a lesson is open). It prints straight to this terminal; Ctrl-C stops it and brings \
+    you back here.
+    """
 
     func completions(arguments: [String], session: ShellSession) -> [String] {
-        guard let lesson = session.currentLesson, let demo = session.dependencies.demos[lesson.id] else { return [] }
-        return demo.flags
+        guard let lesson = session.currentLesson else { return [] }
+        // The first Tab after `run` starts the demos executable once to ask; nothing to offer
+        // when it cannot answer (the learner sees why on `run` itself).
+        return (try? Self.description(of: lesson.id, session: session))??.flags ?? []
     }
 
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
@@ -18,11 +26,23 @@ struct RunCommand: ShellCommand {
             printer.line("Open a lesson first ('open <lesson>').")
             return .keepGoing
         }
-        guard let demo = session.dependencies.demos[lesson.id] else {
-            printer.line("The lesson \(lesson.id) has no program to run.")
-            return .keepGoing
+        do {
+            // A Ctrl-C while it runs reaches the demo and the shell alike; the shell only
+            // notes it (its SIGINT handler), and `Shell.execute` drops that note before the
+            // next command, so the demo stops and the shell goes on.
+            let ending = try session.dependencies.demos.run(lessonID: lesson.id, arguments: arguments, workspace: session.workspace.root)
+            if let report = ending.demoReport {
+                printer.line(report)
+            }
+        } catch {
+            printer.line(error.localizedDescription)
         }
-        DemoRunner.run(demo, arguments: arguments, workspace: session.workspace.root) { session.terminal.write($0) }
         return .keepGoing
+    }
+
+    /// The description of `lessonID`'s demo; nil when that lesson has none.
+    @MainActor
+    static func description(of lessonID: String, session: ShellSession) throws -> DemoDescription? {
+        try session.dependencies.demos.descriptions().first { $0.lessonID == lessonID }
     }
 }

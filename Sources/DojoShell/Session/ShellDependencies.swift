@@ -1,6 +1,5 @@
 import DojoCore
 import Foundation
-import LessonSupport
 
 /// Everything the shell needs from the outside world, assembled once at the composition root
 /// (the `didojo` executable) and replaced by fakes in tests.
@@ -15,11 +14,13 @@ public struct ShellDependencies {
     public var catalog: LessonCatalog
     public var workspace: Workspace
     public var progressStore: ProgressStore
-    /// Nil when the checker cannot work (no compiler, lesson modules not built); `check`
-    /// then explains why instead of failing obscurely.
-    public var checker: Result<ExerciseChecker, DojoError>
-    /// The lessons' `run` entry points, by lesson id.
-    public var demos: [String: any LessonDemo.Type]
+    /// A failure when the checker cannot work (no compiler, lesson modules not built); `check`
+    /// then explains why instead of failing obscurely. Found the first time it is asked for,
+    /// not at start-up: finding it lists the build folder and searches for the compiler.
+    public var checker: Result<ExerciseChecker, DojoError> { lazyChecker.value }
+    private let lazyChecker: LazyValue<Result<ExerciseChecker, DojoError>>
+    /// Starts the lessons' example programs for `run`, and says what options they take.
+    public var demos: any DemoLaunching
     /// The instructor's workshop file, when the learner is in one: locks, time boxes and the
     /// solution policy. The catalog is already cut down to its lessons.
     public var workshop: Workshop?
@@ -27,7 +28,7 @@ public struct ShellDependencies {
     public init(
         terminal: any Terminal, interrupts: any InterruptSource, editor: any EditorLauncher, fileWatcher: any FileWatcher,
         fileSystem: any FileSystem, timeSource: any TimeSource, catalog: LessonCatalog, workspace: Workspace,
-        progressStore: ProgressStore, checker: Result<ExerciseChecker, DojoError>, demos: [any LessonDemo.Type],
+        progressStore: ProgressStore, checker: @autoclosure @escaping () -> Result<ExerciseChecker, DojoError>, demos: any DemoLaunching,
         workshop: Workshop? = nil
     ) {
         self.terminal = terminal
@@ -39,8 +40,8 @@ public struct ShellDependencies {
         self.catalog = catalog
         self.workspace = workspace
         self.progressStore = progressStore
-        self.checker = checker
-        self.demos = Dictionary(demos.map { ($0.lessonID, $0) }, uniquingKeysWith: { first, _ in first })
+        self.lazyChecker = LazyValue(checker)
+        self.demos = demos
         self.workshop = workshop
     }
 }

@@ -20,4 +20,8 @@ enum LessonDemos {
             DependencyValuesDemo.self,
         ]
     }
+
+    static func demo(forLesson id: String) -> (any LessonDemo.Type)? {
+        all.first { $0.lessonID == id }
+    }
 }

@@ -1,0 +1,72 @@
+import ChildProcess
+import Foundation
+import LessonSupport
+
+/// The live ``DemoLaunching``: the `didojo-demos` executable that `swift build` puts beside
+/// `didojo`, started anew for each `run`.
+///
+/// Starting a process per `run` costs a few tens of milliseconds once the learner asks for a
+/// demo; linking the demos into the shell cost every start of the shell about as much, mostly
+/// in the dynamic linker.
+@MainActor
+public final class DemoExecutable: DemoLaunching {
+    /// The product name in Package.swift.
+    public static let name = "didojo-demos"
+
+    public let url: URL
+    /// The answer of `describe`, kept: the demos cannot change while the shell runs.
+    private var cachedDescriptions: [DemoDescription]?
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// The one beside `executable` (the running `didojo`, symbolic links resolved), which is
+    /// where `swift build` puts both. Not checked here: start-up does not need it, and a
+    /// missing one is reported when the learner first asks for a demo.
+    public static func beside(executable: URL) -> DemoExecutable {
+        DemoExecutable(url: executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name))
+    }
+
+    public func descriptions() throws -> [DemoDescription] {
+        if let cachedDescriptions { return cachedDescriptions }
+        try requireExecutable()
+        let result: ChildProcessResult
+        do {
+            // Waited for on this thread: Tab completion asks from inside the line editor.
+            result = try ChildProcessLauncher().runWaiting(ChildProcessRequest(
+                executable: url.path, arguments: ["describe"], environment: ProcessInfo.processInfo.environment,
+                timeout: .seconds(10)
+            ))
+        } catch {
+            throw DemoLaunchError.notUsable(path: url.path, reason: error.localizedDescription)
+        }
+        guard result.termination.isSuccess else {
+            throw DemoLaunchError.notUsable(path: url.path, reason: "'describe' \(result.termination)")
+        }
+        do {
+            let descriptions = try JSONDecoder().decode([DemoDescription].self, from: Data(result.standardOutput.utf8))
+            cachedDescriptions = descriptions
+            return descriptions
+        } catch {
+            throw DemoLaunchError.notUsable(path: url.path, reason: "its answer to 'describe' could not be read")
+        }
+    }
+
+    public func run(lessonID: String, arguments: [String], workspace: URL) throws -> Termination {
+        try requireExecutable()
+        do {
+            return try ForegroundProcess.run(
+                executable: url.path, arguments: ["run", "--workspace", workspace.path, lessonID] + arguments
+            )
+        } catch {
+            throw DemoLaunchError.notUsable(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    private func requireExecutable() throws {
+        guard access(url.path, X_OK) == 0 else {
+            throw DemoLaunchError.executableMissing(path: url.path)
+        }
+    }
+}
