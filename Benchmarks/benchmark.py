@@ -476,17 +476,18 @@ def print_table(options, version, load_before, startup, rows, check_memory, shel
     print(f"{'peak memory, one check (largest process)':40} {megabytes(check_memory):>9}")
     print()
     header = (f"{'exercise':20} {'warm':>8} {'shell':>8} {'new API':>8} {'cold':>8} {'naive':>8} {'floor':>8} "
-              f"{'naive/didojo':>13} {'didojo/floor':>13}  warm<{WARM_CHECK_GOAL:.1f}s  naive>={NAIVE_RATIO_GOAL:.0f}x")
+              f"{'naive/didojo':>13} {'naive/shell':>12} {'didojo/floor':>13}  warm<{WARM_CHECK_GOAL:.1f}s  naive>={NAIVE_RATIO_GOAL:.0f}x")
     print(header)
     print("-" * len(header))
     for exercise_id, row in rows.items():
         warm, naive, floor = row["warm"], row.get("naive"), row.get("floor")
         naive_ratio = naive / warm if naive else None
+        shell_ratio = naive / row["shell"] if naive and row.get("shell") else None
         floor_ratio = warm / floor if floor else None
         print(
             f"{exercise_id:20} {warm:7.3f}s {fmt(row.get('shell'))} {fmt(row.get('interface'))} {fmt(row.get('cold'))} "
             f"{fmt(naive)} {fmt(floor)} "
-            f"{ratio(naive_ratio):>13} {ratio(floor_ratio):>13}  "
+            f"{ratio(naive_ratio):>13} {ratio(shell_ratio):>12} {ratio(floor_ratio):>13}  "
             f"{verdict(warm < WARM_CHECK_GOAL):>9}  {verdict(None if naive_ratio is None else naive_ratio >= NAIVE_RATIO_GOAL):>8}"
             + ("" if row["passed"] else "   (the solution did not pass!)")
         )
