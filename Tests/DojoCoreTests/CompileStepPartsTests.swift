@@ -1,3 +1,4 @@
+import ChildProcess
 import DojoCore
 import DojoTestSupport
 import Foundation
@@ -123,5 +124,30 @@ struct CompileStepPartsTests {
         #expect(cache.value(for: key) == nil)
         cache.store(value: Data("the plan".utf8), for: key)
         #expect(cache.value(for: key) == Data("the plan".utf8))
+    }
+
+    // MARK: Autolink entries, read in-process
+
+    @Test func autolinkEntriesAreReadAsTheToolReadsThem() async throws {
+        let folder = try TemporaryFolder("autolink", files: ["a.swift": "import Foundation\nlet now = Date()\n"])
+        let swiftc = try Toolchain.find(environment: ProcessInfo.processInfo.environment, fileSystem: LocalFileSystem()).swiftc
+        let object = folder.url.appendingPathComponent("a.o")
+        let launcher = ChildProcessLauncher()
+        let compiled = try await launcher.run(ChildProcessRequest(
+            executable: swiftc.path, arguments: ["-c", "-parse-as-library", folder.url.appendingPathComponent("a.swift").path, "-o", object.path]
+        ), isCancelled: { false })
+        #expect(compiled.termination == .exited(0), "\(compiled.standardError)")
+        let tool = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("swift-autolink-extract")
+        let extracted = try await launcher.run(ChildProcessRequest(executable: tool.path, arguments: [object.path]), isCancelled: { false })
+        let fromTheTool = extracted.standardOutput.split(separator: "\n").map(String.init)
+
+        let read = try #require(AutolinkEntries.entries(inObject: try Data(contentsOf: object)))
+        #expect(read.contains("-lFoundation"))
+        #expect(Set(read) == Set(fromTheTool))
+    }
+
+    @Test func whatIsNotAnELFObjectIsLeftToTheTool() {
+        #expect(AutolinkEntries.entries(inObject: Data("not an object".utf8)) == nil)
+        #expect(AutolinkEntries.entries(inObject: Data(repeating: 0x7F, count: 100)) == nil)
     }
 }

@@ -73,10 +73,13 @@ public actor SwiftCompiler {
             .commands(in: folder, inputs: inputs, inputExtension: step.inputExtension)
         var last = ChildProcessResult(termination: .exited(0))
         for command in commands {
+            let autolink = AutolinkExtraction(command: command, fileSystem: fileSystem)
+            if let autolink, autolink.restore(from: cache) { continue }
             var request = request(command.executable, command.arguments)
             request.workingDirectory = folder.path
             last = try await launcher.run(request, isCancelled: isCancelled)
             if last.cancelled || last.termination != .exited(0) { return last }
+            autolink?.store(in: cache)
         }
         return last
     }
