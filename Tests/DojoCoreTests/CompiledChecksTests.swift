@@ -14,11 +14,7 @@ import Testing
 
     init() throws {
         folder = try TemporaryFolder("compiled-checks")
-        let lessons = folder.url.appendingPathComponent("Lessons")
-        try LessonFixture.arithmetic().write(into: lessons, fileSystem: fileSystem)
-        try LessonFixture.testWriting().write(into: lessons, fileSystem: fileSystem)
-        try Self.shadowing.write(into: lessons, fileSystem: fileSystem)
-        catalog = LessonCatalog.load(from: lessons, fileSystem: fileSystem)
+        catalog = try LessonFixture.catalog(of: [.arithmetic(), .testWriting(), Self.shadowing], in: folder.url, fileSystem: fileSystem)
     }
 
     /// Checks `source` as the learner's file, with a cache of its own for this test.

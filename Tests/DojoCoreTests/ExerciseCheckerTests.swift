@@ -13,10 +13,7 @@ import Testing
 
     init() throws {
         folder = try TemporaryFolder("checker")
-        let lessons = folder.url.appendingPathComponent("Lessons")
-        try LessonFixture.arithmetic().write(into: lessons, fileSystem: fileSystem)
-        try LessonFixture.testWriting().write(into: lessons, fileSystem: fileSystem)
-        let catalog = LessonCatalog.load(from: lessons, fileSystem: fileSystem)
+        let catalog = try LessonFixture.catalog(of: [.arithmetic(), .testWriting()], in: folder.url, fileSystem: fileSystem)
         arithmetic = try #require(catalog.exercise(id: "arithmetic.1"))
         counting = try #require(catalog.exercise(id: "testing.1"))
     }

@@ -13,9 +13,8 @@ import Testing
 
     init() throws {
         folder = try TemporaryFolder("integrity")
-        let lessons = folder.url.appendingPathComponent("Lessons")
-        try LessonFixture.arithmetic().write(into: lessons, fileSystem: fileSystem)
-        arithmetic = try #require(LessonCatalog.load(from: lessons, fileSystem: fileSystem).exercise(id: "arithmetic.1"))
+        let catalog = try LessonFixture.catalog(of: [.arithmetic()], in: folder.url, fileSystem: fileSystem)
+        arithmetic = try #require(catalog.exercise(id: "arithmetic.1"))
     }
 
     /// Writes `source` as the learner's file, plus any `extraFiles` beside it, and checks it.

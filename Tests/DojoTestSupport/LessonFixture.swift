@@ -22,6 +22,15 @@ public struct LessonFixture: Sendable {
         return folder
     }
 
+    /// Writes `fixtures` into `folder`/Lessons and loads them, as the checker's tests start.
+    public static func catalog(of fixtures: [LessonFixture], in folder: URL, fileSystem: any FileSystem) throws -> LessonCatalog {
+        let lessons = folder.appendingPathComponent("Lessons")
+        for fixture in fixtures {
+            try fixture.write(into: lessons, fileSystem: fileSystem)
+        }
+        return LessonCatalog.load(from: lessons, fileSystem: fileSystem)
+    }
+
     /// A lesson whose one exercise needs nothing but the standard library: `double(_:)`.
     public static func arithmetic(folderName: String = "01-arithmetic") -> LessonFixture {
         LessonFixture(folderName: folderName, files: [
