@@ -29,14 +29,15 @@ public enum CompileStep: String, Sendable, CaseIterable {
     /// Re-exports what the code under test imports (see `ImportDiscovery`); generated, and
     /// kept with the `Exercise` module it is part of.
     public static let reexportsFile = "Reexports.swift"
-    /// What `link` puts together.
-    public static let objectFiles = ["\(exerciseModuleName).o", "\(checksModuleName).o"]
+    /// What the two module steps compile to, and `link` puts together.
+    public static let exerciseObject = "\(exerciseModuleName).o"
+    public static let checksObject = "\(checksModuleName).o"
 
     /// What the step writes into the check's folder (the files a cache entry keeps).
     public var outputs: [String] {
         switch self {
-        case .exerciseModule: [Self.objectFiles[0], Self.exerciseInterface, Self.reexportsFile]
-        case .checksModule: [Self.objectFiles[1]]
+        case .exerciseModule: [Self.exerciseObject, Self.exerciseInterface, Self.reexportsFile]
+        case .checksModule: [Self.checksObject]
         case .link: [Self.programName]
         }
     }
@@ -70,13 +71,13 @@ public enum CompileStep: String, Sendable, CaseIterable {
                 // rather than from a second one that type-checks everything again.
                 "-emit-module", "-no-emit-module-separately-wmo",
                 "-emit-module-path", "\(folder)/\(Self.exerciseInterface)",
-            ] + inputs + ["-o", "\(folder)/\(Self.objectFiles[0])"]
+            ] + inputs + ["-o", "\(folder)/\(Self.exerciseObject)"]
         case .checksModule:
             return compiling + [
                 "-module-name", Self.checksModuleName,
                 "-I", folder,
                 "-Xfrontend", "-testable-import-module", "-Xfrontend", Self.exerciseModuleName,
-            ] + inputs + ["-o", "\(folder)/\(Self.objectFiles[1])"]
+            ] + inputs + ["-o", "\(folder)/\(Self.checksObject)"]
         case .link:
             return toolchain.linkerFlags + products.linkFlags + inputs + ["-o", "\(folder)/\(Self.programName)"]
         }

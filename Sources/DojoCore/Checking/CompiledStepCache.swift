@@ -23,8 +23,7 @@ public struct CompiledStepCache: Sendable {
     /// Copies the entry for `key` into `destination`. False when there is none (or it cannot be
     /// read), and the step must run.
     public func restore(_ files: [String], for key: CacheKey, into destination: URL) -> Bool {
-        let entry = self.entry(for: key)
-        guard (try? fileSystem.contents(of: entry.appendingPathComponent("key"))) == key.data else { return false }
+        guard let entry = matchingEntry(for: key) else { return false }
         for file in files {
             let target = destination.appendingPathComponent(file)
             try? fileSystem.removeItem(at: target)
@@ -40,12 +39,49 @@ public struct CompiledStepCache: Sendable {
     /// Keeps `files` from `source` as the entry for `key`. Failing to keep them only costs a
     /// later compile, so errors are dropped.
     public func store(_ files: [String], for key: CacheKey, from source: URL) {
-        let incoming = folder.appendingPathComponent("incoming-\(UUID().uuidString)")
-        do {
-            try fileSystem.createDirectory(at: incoming)
+        publish(for: key) { incoming in
             for file in files {
                 try fileSystem.copyItem(at: source.appendingPathComponent(file), to: incoming.appendingPathComponent(file))
             }
+        }
+    }
+
+    /// The bytes kept for `key` (the linker's library list), or nil.
+    public func value(for key: CacheKey) -> Data? {
+        matchingEntry(for: key).flatMap { try? fileSystem.contents(of: $0.appendingPathComponent(Self.valueFile)) }
+    }
+
+    /// Keeps `value` for `key`.
+    public func store(value: Data, for key: CacheKey) {
+        publish(for: key) { incoming in
+            try fileSystem.write(value, to: incoming.appendingPathComponent(Self.valueFile))
+        }
+    }
+
+    /// A value kept as JSON for `key` (the compiler's plans, a checks file's test cases), or nil.
+    public func value<Value: Decodable>(_ type: Value.Type, for key: CacheKey) -> Value? {
+        value(for: key).flatMap { try? JSONDecoder().decode(type, from: $0) }
+    }
+
+    /// Keeps `value` as JSON for `key`.
+    public func store<Value: Encodable>(_ value: Value, for key: CacheKey) {
+        if let encoded = try? JSONEncoder().encode(value) { store(value: encoded, for: key) }
+    }
+
+    private static let valueFile = "value"
+
+    /// The entry for `key`, if there is one and it was made for this very key.
+    private func matchingEntry(for key: CacheKey) -> URL? {
+        let entry = self.entry(for: key)
+        return (try? fileSystem.contents(of: entry.appendingPathComponent("key"))) == key.data ? entry : nil
+    }
+
+    /// Fills a folder of its own with `fill`, then renames it into place as the entry for `key`.
+    private func publish(for key: CacheKey, fill: (URL) throws -> Void) {
+        let incoming = folder.appendingPathComponent("incoming-\(UUID().uuidString)")
+        do {
+            try fileSystem.createDirectory(at: incoming)
+            try fill(incoming)
             try fileSystem.write(key.data, to: incoming.appendingPathComponent("key"))
             let entry = self.entry(for: key)
             try? fileSystem.removeItem(at: entry)
@@ -56,27 +92,6 @@ public struct CompiledStepCache: Sendable {
         }
         removeOldest()
     }
-
-    /// A small value kept for `key` (the compiler's plans), or nil.
-    public func value(for key: CacheKey) -> Data? {
-        let entry = self.entry(for: key)
-        guard (try? fileSystem.contents(of: entry.appendingPathComponent("key"))) == key.data else { return nil }
-        return try? fileSystem.contents(of: entry.appendingPathComponent(Self.valueFile))
-    }
-
-    /// Keeps `value` for `key`.
-    public func store(value: Data, for key: CacheKey) {
-        let incoming = folder.appendingPathComponent("incoming-\(UUID().uuidString)")
-        do {
-            try fileSystem.write(value, to: incoming.appendingPathComponent(Self.valueFile))
-        } catch {
-            return
-        }
-        store([Self.valueFile], for: key, from: incoming)
-        try? fileSystem.removeItem(at: incoming)
-    }
-
-    private static let valueFile = "value"
 
     private func entry(for key: CacheKey) -> URL {
         folder.appendingPathComponent(Self.hash(key.data))

@@ -125,11 +125,9 @@ public struct ExerciseChecker: Sendable {
         let text = try fileSystem.text(of: checks)
         var key = CacheKey("didojo test cases, version 1")
         key.add(text)
-        if let kept = cache.value(for: key), let testCases = try? JSONDecoder().decode([DiscoveredTestCase].self, from: kept) {
-            return testCases
-        }
+        if let kept = cache.value([DiscoveredTestCase].self, for: key) { return kept }
         let testCases = TestCaseDiscovery.testCases(in: text)
-        if let encoded = try? JSONEncoder().encode(testCases) { cache.store(value: encoded, for: key) }
+        cache.store(testCases, for: key)
         return testCases
     }
 
@@ -153,16 +151,16 @@ public struct ExerciseChecker: Sendable {
 
         onPhase(.compiling)
         // The re-exports are made from the code under test, and kept with its module.
-        let exerciseModule = try await build(.exerciseModule, dependingOn: underTest, in: folder, isCancelled: isCancelled) {
+        var built = try await build(.exerciseModule, dependingOn: underTest, in: folder, isCancelled: isCancelled) {
             let imported = ImportDiscovery.modules(in: underTest.map { (try? fileSystem.text(of: $0)) ?? "" })
             try fileSystem.write(ImportDiscovery.reexportSource(for: imported), to: reexports)
             return underTest + [reexports]
         }
-        // The checks are compiled against the interface just built; when it has not changed,
-        // neither have they. The tests' copies are made only when they must be compiled.
-        let interface = (try? fileSystem.contents(of: folder.appendingPathComponent(CompileStep.exerciseInterface))) ?? Data()
-        let checksModule = exerciseModule == .built
-            ? try await build(.checksModule, dependingOn: tests + [main, reexports], interface: interface, in: folder, isCancelled: isCancelled) {
+        if built == .built {
+            // The checks are compiled against the interface just built; when it has not
+            // changed, neither have they. The tests' copies are made only when they must be compiled.
+            let interface = (try? fileSystem.contents(of: folder.appendingPathComponent(CompileStep.exerciseInterface))) ?? Data()
+            built = try await build(.checksModule, dependingOn: tests + [main, reexports], interface: interface, in: folder, isCancelled: isCancelled) {
                 let reexported = ImportDiscovery.modules(in: [try fileSystem.text(of: reexports)])
                 var copies: [URL] = []
                 for (index, original) in tests.enumerated() {
@@ -173,13 +171,13 @@ public struct ExerciseChecker: Sendable {
                 }
                 return copies + [main]
             }
-            : exerciseModule
-        let program = checksModule == .built
-            ? try await build(.link, dependingOn: nil, in: folder, isCancelled: isCancelled) {
-                CompileStep.objectFiles.map(folder.appendingPathComponent)
+        }
+        if built == .built {
+            built = try await build(.link, dependingOn: nil, in: folder, isCancelled: isCancelled) {
+                [CompileStep.exerciseObject, CompileStep.checksObject].map(folder.appendingPathComponent)
             }
-            : checksModule
-        switch program {
+        }
+        switch built {
         case .built: break
         case .cancelled: return stopped(.cancelled)
         case .failed(let diagnostics): return stopped(.compileFailed, diagnostics)

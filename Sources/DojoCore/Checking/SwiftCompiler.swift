@@ -48,17 +48,15 @@ public actor SwiftCompiler {
         key.add(builtFile: toolchain.swiftc.resolvingSymlinksInPath(), fileSystem: fileSystem)
         key.add(builtFile: products.library, fileSystem: fileSystem)
         key.add(arguments.joined(separator: "\u{0}"))
-        if let kept = cache.value(for: key), let plan = try? JSONDecoder().decode(CompilerPlan.self, from: kept) {
-            plans[step] = plan
-            return plan
+        if let kept = cache.value(CompilerPlan.self, for: key) {
+            plans[step] = kept
+            return kept
         }
         let asked = try await launcher.run(request(toolchain.swiftc.path, ["-###"] + arguments), isCancelled: isCancelled)
         let plan = asked.termination == .exited(0)
             ? CompilerPlan.parse(driverOutput: asked.standardOutput, inputExtension: step.inputExtension)
             : nil
-        if let plan, let encoded = try? JSONEncoder().encode(plan) {
-            cache.store(value: encoded, for: key)
-        }
+        if let plan { cache.store(plan, for: key) }
         let chosen = plan ?? CompilerPlan(commands: [.init(executable: toolchain.swiftc.path, arguments: arguments)])
         plans[step] = chosen
         return chosen
