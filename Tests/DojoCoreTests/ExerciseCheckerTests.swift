@@ -96,4 +96,27 @@ import Testing
         let report = try await check("// nothing yet\n", exercise: counting)
         #expect(report.outcome == .noTestsWritten)
     }
+
+    // MARK: The program the checks run in
+
+    /// XCTest on Linux waits for each test's async setUp and tearDown by running the main run
+    /// loop, and a wake-up lost there costs 0.1 s (see `TestMainGenerator`). The generated
+    /// main keeps the main queue busy enough that a run-loop wait ends at once; without that,
+    /// this wait would last its full 5 s.
+    @Test func theMainRunLoopIsNeverLeftWaiting() async throws {
+        let test = """
+        import XCTest
+        final class CounterTests: XCTestCase {
+            func testTheMainRunLoopWakesUp() {
+                let started = Date()
+                _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 5))
+                XCTAssertLessThan(Date().timeIntervalSince(started), 2.5, "the main run loop waited for nothing")
+            }
+        }
+
+        """
+        let report = try await check(test, exercise: counting)
+        #expect(report.checks.map(\.name) == ["testTheMainRunLoopWakesUp"])
+        #expect(report.checks.allSatisfy { $0.passed }, "\(report.checks.flatMap(\.failures))")
+    }
 }

@@ -106,19 +106,29 @@ public enum TestMainGenerator {
             }
         }
 
-        // If the checker goes away (killed, crashed), nobody reads this program's output and
-        // nobody would ever stop it. A pipe whose reader is gone polls as an error, so a
-        // thread waits for that and then stops this program and everything it started (it
-        // leads a process group of its own). Only under the checker: run by hand, the output
-        // may well be a pipe into `head`.
-        if getenv("\(resultsVariable)") != nil {
-            Thread.detachNewThread {
-                var output = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
-                while true {
-                    if poll(&output, 1, -1) > 0, output.revents & Int16(POLLERR) != 0 {
+        // One helper thread, for two jobs:
+        // - XCTest on Linux runs each test's async setUp and tearDown in a Task and waits for
+        //   it by running the main run loop for up to 0.1 s at a time. When the Task ends just
+        //   before that wait begins, the wake-up is lost and the test idles out the 0.1 s
+        //   (swift-corelibs-xctest, XCTWaiter.primitiveWait): about one check in two lost 0.1 s
+        //   or more that way. An empty block on the main queue every millisecond ends any such
+        //   wait at once.
+        // - If the checker goes away (killed, crashed), nobody reads this program's output and
+        //   nobody would ever stop it. A pipe whose reader is gone polls as an error, so the
+        //   thread then stops this program and everything it started (it leads a process
+        //   group of its own). Only under the checker: run by hand, the output may well be a
+        //   pipe into `head`. Output that is closed, or not watched, is no longer polled.
+        let didojoUnderChecker = getenv("\(resultsVariable)") != nil
+        Thread.detachNewThread {
+            var output = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+            while true {
+                if poll(&output, 1, 1) > 0 {
+                    if didojoUnderChecker, output.revents & Int16(POLLERR) != 0 {
                         kill(0, SIGKILL)
                     }
+                    output.fd = -1
                 }
+                DispatchQueue.main.async {}
             }
         }
 
