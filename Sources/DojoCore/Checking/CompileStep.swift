@@ -1,6 +1,6 @@
 import Foundation
 
-/// The three steps that turn an exercise into a program the checker can run.
+/// The four steps that turn an exercise into a program the checker can run.
 ///
 /// A check is built as two modules instead of one, so that the part that rarely changes is
 /// compiled rarely:
@@ -12,9 +12,17 @@ import Foundation
 ///
 /// `ExerciseChecks` depends only on `Exercise`'s interface. A learner who changes what a
 /// function does, and not what it is called, leaves that interface as it was, so the checks
-/// compiled last time are linked again as they are: a check then compiles one small file.
+/// compiled last time are used again as they are.
+///
+/// The same holds for linking. `Exercise` becomes a small shared library, `libExercise.so`,
+/// and the program is the checks linked against it, finding it beside itself at run time. The
+/// program needs from the library only the names the checks use, which come with the
+/// interface, so the program linked last time runs the new library as it is. A check after
+/// an edit then compiles one small file and links one small library; linking the whole
+/// program, against Foundation, XCTest and every lesson module, took far longer.
 public enum CompileStep: String, Sendable, CaseIterable {
     case exerciseModule
+    case exerciseLibrary
     case checksModule
     case link
 
@@ -29,14 +37,17 @@ public enum CompileStep: String, Sendable, CaseIterable {
     /// Re-exports what the code under test imports (see `ImportDiscovery`); generated, and
     /// kept with the `Exercise` module it is part of.
     public static let reexportsFile = "Reexports.swift"
-    /// What the two module steps compile to, and `link` puts together.
+    /// What the two module steps compile to.
     public static let exerciseObject = "\(exerciseModuleName).o"
     public static let checksObject = "\(checksModuleName).o"
+    /// The code under test, linked on its own; the program loads it from its own folder.
+    public static let exerciseLibraryFile = "lib\(exerciseModuleName).so"
 
     /// What the step writes into the check's folder (the files a cache entry keeps).
     public var outputs: [String] {
         switch self {
         case .exerciseModule: [Self.exerciseObject, Self.exerciseInterface, Self.reexportsFile]
+        case .exerciseLibrary: [Self.exerciseLibraryFile]
         case .checksModule: [Self.checksObject]
         case .link: [Self.programName]
         }
@@ -44,7 +55,10 @@ public enum CompileStep: String, Sendable, CaseIterable {
 
     /// The extension of the step's inputs: Swift files to compile, objects to link.
     public var inputExtension: String {
-        self == .link ? "o" : "swift"
+        switch self {
+        case .exerciseModule, .checksModule: "swift"
+        case .exerciseLibrary, .link: "o"
+        }
     }
 
     /// The `swiftc` arguments for the step, with inputs and outputs in `folder`.
@@ -67,6 +81,10 @@ public enum CompileStep: String, Sendable, CaseIterable {
             let module = Self.exerciseModuleName
             return compiling + [
                 "-module-name", module, "-parse-as-library", "-enable-testing",
+                // The libraries its imports need are the program's to load: the checks
+                // re-export the same imports. Without them, `libExercise.so` links in a
+                // fraction of the time.
+                "-Xfrontend", "-disable-all-autolinking",
                 // The module interface comes out of the same compiler process as the object,
                 // rather than from a second one that type-checks everything again.
                 "-emit-module", "-no-emit-module-separately-wmo",
@@ -78,8 +96,19 @@ public enum CompileStep: String, Sendable, CaseIterable {
                 "-I", folder,
                 "-Xfrontend", "-testable-import-module", "-Xfrontend", Self.exerciseModuleName,
             ] + inputs + ["-o", "\(folder)/\(Self.checksObject)"]
+        case .exerciseLibrary:
+            // Named by its file name alone (the soname), so that the program records that name
+            // and not this check's folder, which is gone by the next check. The library needs
+            // no lesson library of its own: the program has loaded it by the time this loads.
+            return toolchain.linkerFlags + [
+                "-emit-library", "-module-name", Self.exerciseModuleName,
+                "-Xlinker", "-soname", "-Xlinker", Self.exerciseLibraryFile,
+            ] + inputs + ["-o", "\(folder)/\(Self.exerciseLibraryFile)"]
         case .link:
-            return toolchain.linkerFlags + products.linkFlags + inputs + ["-o", "\(folder)/\(Self.programName)"]
+            return toolchain.linkerFlags + products.linkFlags + inputs + [
+                "\(folder)/\(Self.exerciseLibraryFile)", "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN",
+                "-o", "\(folder)/\(Self.programName)",
+            ]
         }
     }
 }

@@ -151,16 +151,24 @@ public struct ExerciseChecker: Sendable {
 
         onPhase(.compiling)
         // The re-exports are made from the code under test, and kept with its module.
-        var built = try await build(.exerciseModule, dependingOn: underTest, in: folder, isCancelled: isCancelled) {
+        let exerciseKey = try await cacheKey(for: .exerciseModule, inputs: underTest, in: folder)
+        var built = try await build(.exerciseModule, key: exerciseKey, in: folder, isCancelled: isCancelled) {
             let imported = ImportDiscovery.modules(in: underTest.map { (try? fileSystem.text(of: $0)) ?? "" })
             try fileSystem.write(ImportDiscovery.reexportSource(for: imported), to: reexports)
             return underTest + [reexports]
         }
         if built == .built {
+            built = try await build(.exerciseLibrary, key: try await cacheKey(for: .exerciseLibrary, after: exerciseKey), in: folder, isCancelled: isCancelled) {
+                [folder.appendingPathComponent(CompileStep.exerciseObject)]
+            }
+        }
+        if built == .built {
             // The checks are compiled against the interface just built; when it has not
-            // changed, neither have they. The tests' copies are made only when they must be compiled.
+            // changed, neither have they, nor the program linked from them. The tests' copies
+            // are made only when they must be compiled.
             let interface = (try? fileSystem.contents(of: folder.appendingPathComponent(CompileStep.exerciseInterface))) ?? Data()
-            built = try await build(.checksModule, dependingOn: tests + [main, reexports], interface: interface, in: folder, isCancelled: isCancelled) {
+            let checksKey = try await cacheKey(for: .checksModule, inputs: tests + [main, reexports], in: folder, interface: interface)
+            built = try await build(.checksModule, key: checksKey, in: folder, isCancelled: isCancelled) {
                 let reexported = ImportDiscovery.modules(in: [try fileSystem.text(of: reexports)])
                 var copies: [URL] = []
                 for (index, original) in tests.enumerated() {
@@ -171,10 +179,10 @@ public struct ExerciseChecker: Sendable {
                 }
                 return copies + [main]
             }
-        }
-        if built == .built {
-            built = try await build(.link, dependingOn: nil, in: folder, isCancelled: isCancelled) {
-                [CompileStep.exerciseObject, CompileStep.checksObject].map(folder.appendingPathComponent)
+            if built == .built {
+                built = try await build(.link, key: try await cacheKey(for: .link, after: checksKey), in: folder, isCancelled: isCancelled) {
+                    [folder.appendingPathComponent(CompileStep.checksObject)]
+                }
             }
         }
         switch built {
@@ -206,16 +214,12 @@ public struct ExerciseChecker: Sendable {
     }
 
     /// Runs `step` on the inputs `prepare` writes and returns, or takes its outputs from the
-    /// cache when nothing it depends on changed: the files `dependingOn` and the `interface` it
-    /// compiles against. Nil for a step never cached: linking is quick, and its output is the
-    /// program the learner's code runs in.
+    /// cache when nothing its `key` spells out has changed.
     private func build(
-        _ step: CompileStep, dependingOn sources: [URL]?, interface: Data = Data(), in folder: URL,
+        _ step: CompileStep, key: CacheKey, in folder: URL,
         isCancelled: @escaping @Sendable () -> Bool, prepare: () throws -> [URL]
     ) async throws -> StepResult {
-        var key: CacheKey?
-        if let sources { key = try await cacheKey(for: step, inputs: sources, in: folder, interface: interface) }
-        if let key, cache.restore(step.outputs, for: key, into: folder) { return .built }
+        if cache.restore(step.outputs, for: key, into: folder) { return .built }
         let result = try await compiler.run(step, inputs: try prepare(), in: folder, isCancelled: isCancelled)
         if result.cancelled { return .cancelled }
         guard result.termination == .exited(0) else {
@@ -227,7 +231,7 @@ public struct ExerciseChecker: Sendable {
             let diagnostics = inLessonOrLearnerFiles.isEmpty ? errors : inLessonOrLearnerFiles
             return .failed(diagnostics.isEmpty ? [Self.unparsedCompilerFailure(result)] : diagnostics)
         }
-        if let key { cache.store(step.outputs, for: key, from: folder) }
+        cache.store(step.outputs, for: key, from: folder)
         return .built
     }
 
@@ -235,12 +239,8 @@ public struct ExerciseChecker: Sendable {
     /// lesson modules), when the compiler and the lesson library were last built, each input's
     /// path and text, and the interface it compiles against. Inputs written into the check's
     /// own folder (the generated main) count by name, since that folder is new every time.
-    private func cacheKey(for step: CompileStep, inputs: [URL], in folder: URL, interface: Data) async throws -> CacheKey {
-        var key = CacheKey("didojo compile step, version 1")
-        key.add(step.rawValue)
-        for command in try await compiler.plan(for: step).commands {
-            key.add(([command.executable] + command.arguments).joined(separator: "\u{0}"))
-        }
+    private func cacheKey(for step: CompileStep, inputs: [URL], in folder: URL, interface: Data = Data()) async throws -> CacheKey {
+        var key = try await cacheKey(for: step, after: CacheKey("didojo compile step, version 2"))
         key.add(builtFile: toolchain.swiftc.resolvingSymlinksInPath(), fileSystem: fileSystem)
         key.add(builtFile: products.library, fileSystem: fileSystem)
         let inFolder = folder.path + "/"
@@ -249,6 +249,17 @@ public struct ExerciseChecker: Sendable {
             key.add(try fileSystem.contents(of: input))
         }
         key.add(interface)
+        return key
+    }
+
+    /// The key of a step whose input is what the step keyed `previous` made: that key, and
+    /// this step's commands.
+    private func cacheKey(for step: CompileStep, after previous: CacheKey) async throws -> CacheKey {
+        var key = previous
+        key.add(step.rawValue)
+        for command in try await compiler.plan(for: step).commands {
+            key.add(([command.executable] + command.arguments).joined(separator: "\u{0}"))
+        }
         return key
     }
 
