@@ -189,12 +189,19 @@ import Testing
 
     // MARK: Floods
 
-    @Test func aHundredMegabytesOfOutputAreCappedAndTheRestCounted() async throws {
+    @Test func aHundredMegabytesOfOutputFailAPassingAttemptAndAreCapped() async throws {
         let checked = try await check("HundredMegabytesOfOutput", timeout: Self.ampleTimeout)
-        #expect(checked.report.outcome == .checksFailed)
+        guard case .tooMuchOutput(let dropped) = checked.report.outcome else {
+            Issue.record("a flood of output from code whose checks pass must fail by itself, not \(checked.report.outcome)")
+            return
+        }
+        #expect(checked.report.checks.count == 4 && checked.report.checks.allSatisfy { $0.passed })
+        #expect(dropped == checked.report.droppedOutputBytes && dropped > 90_000_000)
         #expect(checked.report.output.utf8.count <= CheckSettings().outputLimit)
-        #expect(checked.report.droppedOutputBytes > 90_000_000)
-        #expect(checked.printed.contains("(The output was too long: the last \(checked.report.droppedOutputBytes) bytes were dropped.)"))
+        #expect(checked.printed.hasPrefix("✗ no-di.1: the checks pass, but your code printed about 10"))
+        #expect(checked.printed.contains("Look for a print() inside a loop"))
+        #expect(checked.printed.contains("│ share(Hello): ...") && checked.printed.contains(" … (700 more characters)"), "a shown line is cut")
+        #expect(checked.printed.contains("(The output was too long: the last \(dropped) bytes were dropped.)"))
         await expectStillResponsive(checked)
     }
 }

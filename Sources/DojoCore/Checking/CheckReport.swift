@@ -19,6 +19,10 @@ public struct CheckReport: Sendable {
         case noTestsWritten
         /// A test-writing exercise: the learner's tests let at least one mutant through.
         case mutantsSurvived
+        /// Every check passed, but the code printed more than a check keeps (`outputLimit`),
+        /// almost always a print left in a loop. Not a pass: such a program is not done, and
+        /// a flood of output would bury what the learner needs to read.
+        case tooMuchOutput(droppedBytes: Int)
     }
 
     public let exerciseID: String

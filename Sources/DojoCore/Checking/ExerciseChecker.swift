@@ -307,7 +307,8 @@ public struct ExerciseChecker: Sendable {
         case .exited(let status):
             let allRan = log.completed && checks.count == expectedCount && checks.allSatisfy(\.finished)
             if allRan {
-                return make(checks.allSatisfy(\.passed) && status == 0 ? .passed : .checksFailed)
+                guard checks.allSatisfy(\.passed), status == 0 else { return make(.checksFailed) }
+                return make(run.droppedOutputBytes > 0 ? .tooMuchOutput(droppedBytes: run.droppedOutputBytes) : .passed)
             }
             // The program ended by itself before every check had run (exit() in the code, or
             // a crash the runtime turned into an exit status).

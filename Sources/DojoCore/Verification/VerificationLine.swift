@@ -71,6 +71,8 @@ public enum VerificationLine {
             return "cancelled"
         case .noTestsWritten:
             return "holds no XCTestCase with test methods"
+        case .tooMuchOutput(let dropped):
+            return "the checks pass, but it printed too much (\(dropped) bytes over the limit were dropped)"
         case .mutantsSurvived:
             return "lets planted bugs through: " + report.mutants.filter { !$0.caught }
                 .map { "\($0.mutant.description) (\($0.mutant.id))" }.joined(separator: "; ")

@@ -63,6 +63,10 @@ struct CheckReportView {
             printer.failure("\(exercise.id): the checks took longer than \(Self.format(seconds)) seconds and were stopped\(running). Is there a loop that never ends, or code waiting for something that never comes?")
         case .cancelled:
             printer.note("Check of \(exercise.id) cancelled.")
+        case .tooMuchOutput(let dropped):
+            let printed = Self.megabytes(report.output.utf8.count + dropped)
+            printer.failure("\(exercise.id): the checks pass, but your code printed \(printed) of output, far more than a check keeps.")
+            printer.note("Finished code does not flood its output. Look for a print() inside a loop, or one left in from debugging, and take it out. The start of what it printed is below.")
         }
         // On a pass the success line (and what to do next) is all the learner needs.
         if !report.passed { showOutput(report) }
@@ -140,13 +144,26 @@ struct CheckReportView {
         guard !report.output.isEmpty else { return }
         let lines = report.output.split(separator: "\n", omittingEmptySubsequences: false)
         printer.note("Your code printed:")
-        printer.verbatim(lines.prefix(maxOutputLines).map { "  │ " + $0 }.joined(separator: "\n"))
+        printer.verbatim(lines.prefix(maxOutputLines).map { "  │ " + Self.shortened($0) }.joined(separator: "\n"))
         if lines.count > maxOutputLines {
             printer.note("  … \(lines.count - maxOutputLines) more lines not shown.")
         }
         if report.droppedOutputBytes > 0 {
             printer.note("  (The output was too long: the last \(report.droppedOutputBytes) bytes were dropped.)")
         }
+    }
+
+    /// A line of the learner's output, cut when it would fill screens on its own.
+    private static func shortened(_ line: Substring) -> String {
+        let limit = 300
+        guard line.count > limit else { return String(line) }
+        return line.prefix(limit) + " … (\(line.count - limit) more characters)"
+    }
+
+    /// "about 98 MB", or "1.2 MB" below ten.
+    private static func megabytes(_ bytes: Int) -> String {
+        let value = Double(bytes) / 1_000_000
+        return value < 10 ? String(format: "%.1f MB", value) : "about \(Int(value.rounded())) MB"
     }
 
     private static func format(_ seconds: Double) -> String {
