@@ -117,6 +117,32 @@ struct CompileStepPartsTests {
         #expect(restored == [false, false, true, true, true, true])
     }
 
+    @Test func anEntryInUseOutlivesNewerOnes() throws {
+        let folder = try TemporaryFolder("step-cache-use")
+        let fileSystem = LocalFileSystem()
+        let cacheFolder = folder.url.appendingPathComponent("cache")
+        let cache = CompiledStepCache(folder: cacheFolder, fileSystem: fileSystem, limit: 4)
+        let built = folder.url.appendingPathComponent("built")
+        try fileSystem.write("value", to: built.appendingPathComponent("out"))
+        func key(_ index: Int) -> CacheKey {
+            var key = CacheKey("test")
+            key.add("\(index)")
+            return key
+        }
+        func restored(_ index: Int) -> Bool {
+            cache.restore(["out"], for: key(index), into: folder.url.appendingPathComponent("into-\(UUID())"))
+        }
+        // Entry 0 is the checks of the exercise at hand: made first, used at every check.
+        for index in 0..<6 {
+            cache.store(["out"], for: key(index), from: built)
+            Thread.sleep(forTimeInterval: 0.02)
+            #expect(restored(0))
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect([1, 2].map(restored) == [false, false])
+        #expect([3, 4, 5].map(restored) == [true, true, true])
+    }
+
     @Test func aValueIsKeptByKey() throws {
         let folder = try TemporaryFolder("step-cache-value")
         let cache = CompiledStepCache(folder: folder.url, fileSystem: LocalFileSystem())

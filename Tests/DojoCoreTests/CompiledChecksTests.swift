@@ -42,6 +42,10 @@ import Testing
         #expect(fixed.outcome == .passed)
         #expect(launcher.compiles(ofModule: "Exercise") == 1)
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
+        // Only the learner's small library is linked again; the program linked from the
+        // checks runs it as it is.
+        #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 1)
+        #expect(launcher.runs(producing: CompileStep.programName) == 0)
         // The libraries the objects ask for are the same, so the link reuses the list.
         #expect(!launcher.requests.contains { $0.executable.hasSuffix("/swift-autolink-extract") })
     }
@@ -52,6 +56,7 @@ import Testing
         let report = try await check("func double(_ value: Int) -> Int { value * 2 }\nfunc triple(_ value: Int) -> Int { value * 3 }\n")
         #expect(report.outcome == .passed)
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
+        #expect(launcher.runs(producing: CompileStep.programName) == 1)
     }
 
     @Test func anUnchangedFileCompilesNothing() async throws {
@@ -61,7 +66,9 @@ import Testing
         #expect(report.outcome == .passed)
         #expect(launcher.compiles(ofModule: "Exercise") == 0)
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
-        // Only linking and running remain, and no question to the driver: its plans are kept too.
+        #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 0)
+        #expect(launcher.runs(producing: CompileStep.programName) == 0)
+        // Only running remains, and no question to the driver: its plans are kept too.
         #expect(!launcher.requests.contains { $0.arguments.first == "-###" })
     }
 
@@ -72,6 +79,8 @@ import Testing
         #expect(first.mutants.count == 2)
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
         #expect(launcher.compiles(ofModule: "Exercise") == 3)
+        #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 3)
+        #expect(launcher.runs(producing: CompileStep.programName) == 1)
 
         // The subject and its mutants never change: a new test compiles only the tests.
         launcher.forget()

@@ -80,6 +80,11 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
     public func modificationDate(of url: URL) -> Date? { lock.withLock { modified[key(url)] } }
 
+    public func setModificationDate(_ date: Date, of url: URL) throws {
+        guard fileExists(at: url) || directoryExists(at: url) else { throw CocoaError(.fileNoSuchFile) }
+        lock.withLock { modified[key(url)] = date }
+    }
+
     /// Every file path, sorted: handy in assertions.
     public var allFiles: [String] { lock.withLock { files.keys.sorted() } }
 }

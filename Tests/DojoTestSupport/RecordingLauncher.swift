@@ -23,6 +23,15 @@ public final class RecordingLauncher: ProcessLaunching, @unchecked Sendable {
         }.count
     }
 
+    /// How many processes (compiler or linker) wrote a file named `fileName`.
+    public func runs(producing fileName: String) -> Int {
+        requests.filter { request in
+            guard request.arguments.first != "-###", let index = request.arguments.lastIndex(of: "-o"),
+                  let output = request.arguments.dropFirst(index + 1).first else { return false }
+            return URL(fileURLWithPath: output).lastPathComponent == fileName
+        }.count
+    }
+
     public func run(_ request: ChildProcessRequest, isCancelled: @escaping @Sendable () -> Bool) async throws -> ChildProcessResult {
         lock.withLock { _requests.append(request) }
         return try await launcher.run(request, isCancelled: isCancelled)

@@ -8,7 +8,8 @@ import Foundation
 /// inputs' paths and contents, the interface it compiles against), and used only when that
 /// whole description matches byte for byte, so a hash collision can never hand back the wrong
 /// object. Entries are written to a folder of their own and renamed into place, so checks
-/// running side by side (`verify`) never see half an entry. The oldest go beyond `limit`.
+/// running side by side (`verify`) never see half an entry. Beyond `limit`, the entries
+/// used least recently go.
 public struct CompiledStepCache: Sendable {
     private let folder: URL
     private let fileSystem: any FileSystem
@@ -24,6 +25,9 @@ public struct CompiledStepCache: Sendable {
     /// read), and the step must run.
     public func restore(_ files: [String], for key: CacheKey, into destination: URL) -> Bool {
         guard let entry = matchingEntry(for: key) else { return false }
+        // Pruning goes by date: an entry in use (the checks of the exercise at hand, linked
+        // once and used at every check) counts as new, however long ago it was made.
+        try? fileSystem.setModificationDate(Date(), of: entry)
         for file in files {
             let target = destination.appendingPathComponent(file)
             try? fileSystem.removeItem(at: target)
@@ -97,8 +101,8 @@ public struct CompiledStepCache: Sendable {
         folder.appendingPathComponent(Self.hash(key.data))
     }
 
-    /// Past the limit, removes the oldest entries down to three quarters of it: a cache that is
-    /// full then prunes once per many checks, not on every one.
+    /// Past the limit, removes the entries used least recently down to three quarters of it: a
+    /// cache that is full then prunes once per many checks, not on every one.
     private func removeOldest() {
         guard let entries = try? fileSystem.contentsOfDirectory(at: folder), entries.count > limit else { return }
         let oldestFirst = entries

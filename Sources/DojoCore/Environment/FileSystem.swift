@@ -14,6 +14,8 @@ public protocol FileSystem: Sendable {
     func moveItem(at source: URL, to destination: URL) throws
     func removeItem(at url: URL) throws
     func modificationDate(of url: URL) -> Date?
+    /// Sets the modification date ("touch"), as a mark of last use.
+    func setModificationDate(_ date: Date, of url: URL) throws
 }
 
 extension FileSystem {
