@@ -95,52 +95,57 @@ struct CompileStepPartsTests {
         #expect(split != joined)
     }
 
-    @Test func theCacheKeepsOnlyTheNewestEntries() throws {
-        let folder = try TemporaryFolder("step-cache-limit")
-        let fileSystem = LocalFileSystem()
-        let cacheFolder = folder.url.appendingPathComponent("cache")
-        let cache = CompiledStepCache(folder: cacheFolder, fileSystem: fileSystem, limit: 4)
-        let built = folder.url.appendingPathComponent("built")
-        try fileSystem.write("value", to: built.appendingPathComponent("out"))
-        var keys: [CacheKey] = []
-        for index in 0..<6 {
-            var key = CacheKey("test")
-            key.add("\(index)")
-            keys.append(key)
-            cache.store(["out"], for: key, from: built)
-            // Modification times have a resolution; keep the order unambiguous.
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        // The fifth entry went past the limit of 4: the oldest two went, leaving 3; the sixth made 4.
-        #expect(try fileSystem.contentsOfDirectory(at: cacheFolder).count == 4)
-        let restored = keys.map { cache.restore(["out"], for: $0, into: folder.url.appendingPathComponent("into-\(UUID())")) }
-        #expect(restored == [false, false, true, true, true, true])
-    }
+    /// A cache of 4 entries, each holding one file `out`, numbered by key.
+    struct SmallCache {
+        let folder: TemporaryFolder
+        let cacheFolder: URL
+        let cache: CompiledStepCache
+        let built: URL
 
-    @Test func anEntryInUseOutlivesNewerOnes() throws {
-        let folder = try TemporaryFolder("step-cache-use")
-        let fileSystem = LocalFileSystem()
-        let cacheFolder = folder.url.appendingPathComponent("cache")
-        let cache = CompiledStepCache(folder: cacheFolder, fileSystem: fileSystem, limit: 4)
-        let built = folder.url.appendingPathComponent("built")
-        try fileSystem.write("value", to: built.appendingPathComponent("out"))
+        init(_ name: String) throws {
+            folder = try TemporaryFolder(name)
+            cacheFolder = folder.url.appendingPathComponent("cache")
+            cache = CompiledStepCache(folder: cacheFolder, fileSystem: LocalFileSystem(), limit: 4)
+            built = folder.url.appendingPathComponent("built")
+            try LocalFileSystem().write("value", to: built.appendingPathComponent("out"))
+        }
+
         func key(_ index: Int) -> CacheKey {
             var key = CacheKey("test")
             key.add("\(index)")
             return key
         }
+
+        /// Stores entry `index`, then waits: modification times have a resolution, and the
+        /// order of the entries must be unambiguous.
+        func store(_ index: Int) {
+            cache.store(["out"], for: key(index), from: built)
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+
         func restored(_ index: Int) -> Bool {
             cache.restore(["out"], for: key(index), into: folder.url.appendingPathComponent("into-\(UUID())"))
         }
+    }
+
+    @Test func theCacheKeepsOnlyTheNewestEntries() throws {
+        let small = try SmallCache("step-cache-limit")
+        for index in 0..<6 { small.store(index) }
+        // The fifth entry went past the limit of 4: the oldest two went, leaving 3; the sixth made 4.
+        #expect(try LocalFileSystem().contentsOfDirectory(at: small.cacheFolder).count == 4)
+        #expect((0..<6).map(small.restored) == [false, false, true, true, true, true])
+    }
+
+    @Test func anEntryInUseOutlivesNewerOnes() throws {
+        let small = try SmallCache("step-cache-use")
         // Entry 0 is the checks of the exercise at hand: made first, used at every check.
         for index in 0..<6 {
-            cache.store(["out"], for: key(index), from: built)
-            Thread.sleep(forTimeInterval: 0.02)
-            #expect(restored(0))
+            small.store(index)
+            #expect(small.restored(0))
             Thread.sleep(forTimeInterval: 0.02)
         }
-        #expect([1, 2].map(restored) == [false, false])
-        #expect([3, 4, 5].map(restored) == [true, true, true])
+        #expect([1, 2].map(small.restored) == [false, false])
+        #expect([3, 4, 5].map(small.restored) == [true, true, true])
     }
 
     @Test func aValueIsKeptByKey() throws {
