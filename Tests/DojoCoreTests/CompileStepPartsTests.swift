@@ -148,6 +148,19 @@ struct CompileStepPartsTests {
         #expect([3, 4, 5].map(small.restored) == [true, true, true])
     }
 
+    @Test func aValueInUseOutlivesNewerEntries() throws {
+        let small = try SmallCache("step-cache-value-use")
+        // A plan: asked for first, read at every check.
+        small.cache.store(value: Data("the plan".utf8), for: small.key(0))
+        Thread.sleep(forTimeInterval: 0.02)
+        for index in 1..<6 {
+            small.store(index)
+            #expect(small.cache.value(for: small.key(0)) == Data("the plan".utf8))
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect([1, 2].map(small.restored) == [false, false])
+    }
+
     @Test func aValueIsKeptByKey() throws {
         let folder = try TemporaryFolder("step-cache-value")
         let cache = CompiledStepCache(folder: folder.url, fileSystem: LocalFileSystem())

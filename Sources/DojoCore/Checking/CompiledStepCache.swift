@@ -25,9 +25,6 @@ public struct CompiledStepCache: Sendable {
     /// read), and the step must run.
     public func restore(_ files: [String], for key: CacheKey, into destination: URL) -> Bool {
         guard let entry = matchingEntry(for: key) else { return false }
-        // Pruning goes by date: an entry in use (the checks of the exercise at hand, linked
-        // once and used at every check) counts as new, however long ago it was made.
-        try? fileSystem.setModificationDate(Date(), of: entry)
         for file in files {
             let target = destination.appendingPathComponent(file)
             try? fileSystem.removeItem(at: target)
@@ -75,9 +72,15 @@ public struct CompiledStepCache: Sendable {
     private static let valueFile = "value"
 
     /// The entry for `key`, if there is one and it was made for this very key.
+    ///
+    /// Pruning goes by date, so an entry found is marked as used now: one in use at every
+    /// check (the checks of the exercise at hand, the compiler's plans) counts as new,
+    /// however long ago it was made.
     private func matchingEntry(for key: CacheKey) -> URL? {
         let entry = self.entry(for: key)
-        return (try? fileSystem.contents(of: entry.appendingPathComponent("key"))) == key.data ? entry : nil
+        guard (try? fileSystem.contents(of: entry.appendingPathComponent("key"))) == key.data else { return nil }
+        try? fileSystem.setModificationDate(Date(), of: entry)
+        return entry
     }
 
     /// Fills a folder of its own with `fill`, then renames it into place as the entry for `key`.
