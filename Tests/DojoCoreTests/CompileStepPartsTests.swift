@@ -37,6 +37,43 @@ struct CompileStepPartsTests {
         #expect(CompilerPlan.parse(driverOutput: output, inputExtension: "swift") == nil)
     }
 
+    // MARK: Linking without the clang driver
+
+    @Test func clangIsAskedWithResponseFilesLeftForTheLinker() {
+        let link = CompilerPlan.Command(
+            executable: "/opt/swift/bin/clang",
+            arguments: ["-shared", "/tmp/check-1/input.o", "@/tmp/check-1/Exercise.autolink", "-o", "/tmp/check-1/libExercise.so"]
+        )
+        #expect(ClangLinkLowering.isClangDriver(link))
+        #expect(!ClangLinkLowering.isClangDriver(.init(executable: "/opt/swift/bin/ld.lld", arguments: [])))
+        #expect(ClangLinkLowering.questionArguments(for: link) == [
+            "-###", "-shared", "/tmp/check-1/input.o", "-Xlinker", "@/tmp/check-1/Exercise.autolink",
+            "-o", "/tmp/check-1/libExercise.so",
+        ])
+        #expect(ClangLinkLowering.isLibraryList("-lswiftCore\n-lFoundation -L/opt/x\n"))
+        #expect(!ClangLinkLowering.isLibraryList("-lswiftCore -Wl,--wrap=malloc"))
+    }
+
+    @Test func clangsAnswerBecomesLinkerCommandsWithThePlaceholdersBack() throws {
+        let answer = """
+        clang version 21.0.0
+        Target: x86_64-unknown-linux-gnu
+        InstalledDir: /opt/swift/usr/bin
+         "/opt/swift/usr/bin/ld.lld" "-shared" "-o" "/tmp/check-1/libExercise.so" "/tmp/check-1/input.o" "@/tmp/check-1/Exercise.autolink" "-lc"
+        """
+        let folder = URL(fileURLWithPath: "/tmp/check-1")
+        let input = CompilerPlan.placeholderInput(extension: "o")
+        let commands = try #require(ClangLinkLowering.commands(inAnswer: answer, folder: folder, input: input))
+        #expect(commands == [.init(
+            executable: "/opt/swift/usr/bin/ld.lld",
+            arguments: ["-shared", "-o", "/didojo-planned-step/libExercise.so", input, "@/didojo-planned-step/Exercise.autolink", "-lc"]
+        )])
+        // An answer that does not link the input, or runs a driver again, is no answer.
+        #expect(ClangLinkLowering.commands(inAnswer: "clang: error: no such file", folder: folder, input: input) == nil)
+        let again = " \"/opt/swift/usr/bin/clang\" \"-cc1\" \"/tmp/check-1/input.o\""
+        #expect(ClangLinkLowering.commands(inAnswer: again, folder: folder, input: input) == nil)
+    }
+
     // MARK: Imports and the tests' copies
 
     @Test func importsAreFoundOnceEachAndOnlyOutsideConditions() {

@@ -48,6 +48,9 @@ import Testing
         #expect(launcher.runs(producing: CompileStep.programName) == 0)
         // The libraries the objects ask for are the same, so the link reuses the list.
         #expect(!launcher.requests.contains { $0.executable.hasSuffix("/swift-autolink-extract") })
+        // The linker runs by itself: what clang would run was asked at the first check and kept.
+        #expect(launcher.requests.contains { $0.executable.hasSuffix("/ld.lld") })
+        #expect(!launcher.requests.contains { $0.executable.hasSuffix("/clang") })
     }
 
     @Test func aChangedInterfaceCompilesTheChecksAgain() async throws {

@@ -9,9 +9,14 @@ import Foundation
 /// in charge of *what* runs, so the checker hard-codes no toolchain layout.
 public struct CompilerPlan: Sendable, Equatable, Codable {
     /// One command of the plan: a program and its arguments, still with placeholders.
-    public struct Command: Sendable, Equatable, Codable {
+    public struct Command: Sendable, Hashable, Codable {
         public let executable: String
         public let arguments: [String]
+
+        public init(executable: String, arguments: [String]) {
+            self.executable = executable
+            self.arguments = arguments
+        }
     }
 
     /// The folder the plan is asked for; replaced by the check's own folder when replayed.
@@ -30,14 +35,20 @@ public struct CompilerPlan: Sendable, Equatable, Codable {
     /// Reads `swiftc -###` output: one command per line, words quoted as a POSIX shell quotes
     /// them. Nil when it is not a plan (no lines, or none mentions the placeholder input).
     public static func parse(driverOutput: String, inputExtension: String) -> CompilerPlan? {
-        let commands = driverOutput.split(whereSeparator: \.isNewline).compactMap { line -> Command? in
+        let commands = commands(inDriverOutput: driverOutput)
+        let input = placeholderInput(extension: inputExtension)
+        guard !commands.isEmpty, commands.contains(where: { $0.arguments.contains(input) }) else { return nil }
+        return CompilerPlan(commands: commands)
+    }
+
+    /// The lines of a driver's `-###` output that are commands: those that start with an
+    /// absolute path (the others say the driver's version, target and the like).
+    static func commands(inDriverOutput output: String) -> [Command] {
+        output.split(whereSeparator: \.isNewline).compactMap { line -> Command? in
             let words = CommandLineWords.split(String(line))
             guard let executable = words.first, executable.hasPrefix("/") else { return nil }
             return Command(executable: executable, arguments: Array(words.dropFirst()))
         }
-        let input = placeholderInput(extension: inputExtension)
-        guard !commands.isEmpty, commands.contains(where: { $0.arguments.contains(input) }) else { return nil }
-        return CompilerPlan(commands: commands)
     }
 
     /// The commands with the check's folder and inputs in place of the placeholders.

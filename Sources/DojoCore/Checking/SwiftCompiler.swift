@@ -20,6 +20,7 @@ public actor SwiftCompiler {
     private let timeout: Duration
     private let outputLimit: Int
     private var plans: [CompileStep: CompilerPlan] = [:]
+    private var linkerCommands: [CompilerPlan.Command: [CompilerPlan.Command]] = [:]
 
     public init(
         toolchain: Toolchain, products: BuildProducts, launcher: any ProcessLaunching, fileSystem: any FileSystem,
@@ -67,19 +68,66 @@ public actor SwiftCompiler {
     public func run(
         _ step: CompileStep, inputs: [URL], in folder: URL, isCancelled: @escaping @Sendable () -> Bool
     ) async throws -> ChildProcessResult {
-        let commands = try await plan(for: step, isCancelled: isCancelled)
-            .commands(in: folder, inputs: inputs, inputExtension: step.inputExtension)
         var last = ChildProcessResult(termination: .exited(0))
-        for command in commands {
-            let autolink = AutolinkExtraction(command: command, fileSystem: fileSystem)
-            if let autolink, autolink.restore(from: cache) { continue }
-            var request = request(command.executable, command.arguments)
-            request.workingDirectory = folder.path
-            last = try await launcher.run(request, isCancelled: isCancelled)
-            if last.cancelled || last.termination != .exited(0) { return last }
-            autolink?.store(in: cache)
+        for planned in try await plan(for: step, isCancelled: isCancelled).commands {
+            let lowered = ClangLinkLowering.isClangDriver(planned)
+                ? try await linkerCommands(for: planned, step: step, in: folder, isCancelled: isCancelled)
+                : [planned]
+            let commands = CompilerPlan(commands: lowered)
+                .commands(in: folder, inputs: inputs, inputExtension: step.inputExtension)
+            for command in commands {
+                let autolink = AutolinkExtraction(command: command, fileSystem: fileSystem)
+                if let autolink, autolink.restore(from: cache) { continue }
+                var request = request(command.executable, command.arguments)
+                request.workingDirectory = folder.path
+                last = try await launcher.run(request, isCancelled: isCancelled)
+                if last.cancelled || last.termination != .exited(0) { return last }
+                autolink?.store(in: cache)
+            }
         }
         return last
+    }
+
+    /// The linker commands a planned clang link runs (see `ClangLinkLowering`), or the clang
+    /// command itself when clang cannot say. Asked the first time, when the files clang looks
+    /// for exist in `folder` (the objects, the response files), and kept on disk by the command.
+    private func linkerCommands(
+        for planned: CompilerPlan.Command, step: CompileStep, in folder: URL, isCancelled: @escaping @Sendable () -> Bool
+    ) async throws -> [CompilerPlan.Command] {
+        if let known = linkerCommands[planned] { return known }
+        var key = CacheKey("didojo linker commands of a clang link, version 1")
+        key.add(builtFile: URL(fileURLWithPath: planned.executable).resolvingSymlinksInPath(), fileSystem: fileSystem)
+        key.add(planned.arguments.joined(separator: "\u{0}"))
+        if let kept = cache.value([CompilerPlan.Command].self, for: key) {
+            linkerCommands[planned] = kept
+            return kept
+        }
+        let answer = try await askClang(planned, step: step, in: folder, isCancelled: isCancelled)
+        // Without an answer this process links through clang; the next one asks again.
+        if let answer { cache.store(answer, for: key) }
+        linkerCommands[planned] = answer ?? [planned]
+        return answer ?? [planned]
+    }
+
+    /// What clang runs for `planned`, with the placeholders put back, or nil when it cannot say.
+    private func askClang(
+        _ planned: CompilerPlan.Command, step: CompileStep, in folder: URL, isCancelled: @escaping @Sendable () -> Bool
+    ) async throws -> [CompilerPlan.Command]? {
+        let placeholderInput = CompilerPlan.placeholderInput(extension: step.inputExtension)
+        // The planned input stands for all of the step's inputs; clang wants it to exist.
+        let input = folder.appendingPathComponent(URL(fileURLWithPath: placeholderInput).lastPathComponent)
+        try fileSystem.write(Data(), to: input)
+        defer { try? fileSystem.removeItem(at: input) }
+        let real = CompilerPlan(commands: [planned]).commands(in: folder, inputs: [input], inputExtension: step.inputExtension)[0]
+        for argument in real.arguments where argument.hasPrefix("@") {
+            let file = URL(fileURLWithPath: String(argument.dropFirst()))
+            guard let text = try? fileSystem.text(of: file), ClangLinkLowering.isLibraryList(text) else { return nil }
+        }
+        var question = request(real.executable, ClangLinkLowering.questionArguments(for: real))
+        question.workingDirectory = folder.path
+        let answer = try await launcher.run(question, isCancelled: isCancelled)
+        guard answer.termination == .exited(0) else { return nil }
+        return ClangLinkLowering.commands(inAnswer: answer.standardError, folder: folder, input: placeholderInput)
     }
 
     private func request(_ executable: String, _ arguments: [String]) -> ChildProcessRequest {
