@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "didojo", targets: ["didojo"]),
         // The lessons' example programs, which `run` starts beside `didojo` (see didojo-demos).
         .executable(name: "didojo-demos", targets: ["didojo-demos"]),
+        .executable(name: "didojo-macro-cache", targets: ["didojo-macro-cache"]),
         // The checker compiles a learner's exercise against this library with swiftc -I/-L,
         // so the shared domain and every lesson module are built as one dynamic library.
         .library(name: "DIDojoLessons", type: .dynamic, targets: ["Domain", "LessonSupport"] + lessonModules),
@@ -85,6 +86,7 @@ let package = Package(
         // MARK: The tutor
         .target(name: "DojoCore", dependencies: [
             "ChildProcess",
+            "ContentHash",
             "Yams",
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -97,6 +99,9 @@ let package = Package(
             "DojoShell",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Stands in for a macro plugin during checks and keeps its expansions (see its main.swift).
+        .executableTarget(name: "didojo-macro-cache", dependencies: ["ContentHash"]),
+        .target(name: "ContentHash"),
         .executableTarget(name: "didojo-demos", dependencies: [
             "LessonSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -114,7 +119,7 @@ let package = Package(
         // The lesson modules' own code and demos.
         .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "DojoTestSupport"] + lessonModules.map { .target(name: $0) }),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
-        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "didojo-demos", "DojoCore", "ChildProcess", "DojoTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "didojo-demos", "didojo-macro-cache", "DojoCore", "ChildProcess", "DojoTestSupport"]),
         // Everything a learner can throw at the shell: hostile exercise files checked by the real
         // checker, random and malformed input, broken workspaces, the real binary killed mid-save.
         .testTarget(name: "FaultInjectionTests", dependencies: [

@@ -131,7 +131,8 @@ struct CompositionRoot {
             let user = environment["USER"] ?? String(getuid())
             return .success(ExerciseChecker(
                 toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
-                products: try BuildProducts.beside(executable: executable, fileSystem: fileSystem),
+                products: MacroExpansionCache(folder: cacheFolder.appendingPathComponent("macro-expansions"), fileSystem: fileSystem)
+                    .routing(try BuildProducts.beside(executable: executable, fileSystem: fileSystem)),
                 launcher: ChildProcessLauncher(),
                 fileSystem: fileSystem,
                 scratchFolder: FileManager.default.temporaryDirectory.appendingPathComponent("didojo-\(user)"),

@@ -7,7 +7,7 @@ import Foundation
 public enum RealChecker {
     public static func make(
         settings: CheckSettings = CheckSettings(), scratch: URL? = nil, stepCache: URL? = nil,
-        launcher: any ProcessLaunching = ChildProcessLauncher()
+        macroExpansions: URL? = nil, launcher: any ProcessLaunching = ChildProcessLauncher()
     ) throws -> ExerciseChecker {
         let environment = ProcessInfo.processInfo.environment
         let fileSystem = LocalFileSystem()
@@ -15,7 +15,10 @@ public enum RealChecker {
         let home = environment["HOME"] ?? NSHomeDirectory()
         return ExerciseChecker(
             toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
-            products: try BuildProducts.beside(executable: testProgram, fileSystem: fileSystem),
+            products: MacroExpansionCache(
+                folder: macroExpansions ?? URL(fileURLWithPath: home).appendingPathComponent(".cache/didojo/macro-expansions"),
+                fileSystem: fileSystem
+            ).routing(try BuildProducts.beside(executable: testProgram, fileSystem: fileSystem)),
             launcher: launcher,
             fileSystem: fileSystem,
             scratchFolder: scratch ?? FileManager.default.temporaryDirectory.appendingPathComponent("didojo-tests"),

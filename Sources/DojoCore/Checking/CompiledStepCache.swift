@@ -1,3 +1,4 @@
+import ContentHash
 import Foundation
 
 /// Keeps the outputs of compile steps between checks, so a step whose inputs have not changed
@@ -101,7 +102,7 @@ public struct CompiledStepCache: Sendable {
     }
 
     private func entry(for key: CacheKey) -> URL {
-        folder.appendingPathComponent(Self.hash(key.data))
+        folder.appendingPathComponent(ContentHash.hex(of: key.data))
     }
 
     /// Past the limit, removes the entries used least recently down to three quarters of it: a
@@ -114,16 +115,5 @@ public struct CompiledStepCache: Sendable {
         for (entry, _) in oldestFirst.prefix(entries.count - limit * 3 / 4) {
             try? fileSystem.removeItem(at: entry)
         }
-    }
-
-    /// FNV-1a, 64 bits, in hex: short file names that spread well. Not for security; a match
-    /// is confirmed against the whole key.
-    static func hash(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
     }
 }

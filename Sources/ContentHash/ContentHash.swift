@@ -1,0 +1,15 @@
+/// A short, stable name for some bytes: FNV-1a, 64 bits, in hex.
+///
+/// Used to name cache entries on disk (compiled steps, macro expansions). Not for security:
+/// every user confirms a match against the whole of what was hashed, so a collision can never
+/// hand back the wrong entry.
+public enum ContentHash {
+    public static func hex(of bytes: some Sequence<UInt8>) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}
