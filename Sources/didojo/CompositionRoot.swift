@@ -76,7 +76,10 @@ struct CompositionRoot {
 
     /// The lessons, cut down to the workshop's and in its order when there is a workshop.
     func catalog() throws -> LessonCatalog {
-        let all = LessonCatalog.load(from: try lessonsFolder(), fileSystem: fileSystem)
+        let all = LessonCatalog.load(
+            from: try lessonsFolder(), fileSystem: fileSystem,
+            manifestCache: CompiledStepCache(folder: cacheFolder.appendingPathComponent("lesson-manifests"), fileSystem: fileSystem, limit: 50)
+        )
         guard let workshop = try workshop() else { return all }
         return try workshop.arrange(all)
     }

@@ -24,6 +24,22 @@ import Testing
         #expect(lesson.exercises[0].kind == .implement)
     }
 
+    @Test func aKeptManifestGivesTheSameLessonAndAnEditedOneIsReadAgain() throws {
+        let cache = CompiledStepCache(folder: URL(fileURLWithPath: "/cache/lesson-manifests"), fileSystem: fileSystem)
+        var fixture = LessonFixture.arithmetic()
+        try fixture.write(into: lessons, fileSystem: fileSystem)
+        let read = LessonCatalog.load(from: lessons, fileSystem: fileSystem, manifestCache: cache)
+        #expect(try fileSystem.contentsOfDirectory(at: URL(fileURLWithPath: "/cache/lesson-manifests")).count == 1)
+        let kept = LessonCatalog.load(from: lessons, fileSystem: fileSystem, manifestCache: cache)
+        #expect(kept.lessons == read.lessons)
+        #expect(kept.lessons.first?.exercises.first?.hints == ["Multiply.", "By two."])
+
+        // An author's edit is a new text, so it is decoded again, never answered from the cache.
+        fixture.files["lesson.yaml"] = try #require(fixture.files["lesson.yaml"]).replacingOccurrences(of: "title: \"Arithmetic\"", with: "title: \"Sums\"")
+        try fixture.write(into: lessons, fileSystem: fileSystem)
+        #expect(LessonCatalog.load(from: lessons, fileSystem: fileSystem, manifestCache: cache).lessons.first?.title == "Sums")
+    }
+
     @Test func aPagesTitleIsItsFirstHeadingElseItsFileName() throws {
         var fixture = LessonFixture.arithmetic()
         fixture.files["pages/01-first.md"] = "Text before the heading.\r\n\r\n## The real title  \r\n\n# A later heading\n"

@@ -65,9 +65,22 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func moveItem(at source: URL, to destination: URL) throws {
-        if fileExists(at: destination) { throw CocoaError(.fileWriteFileExists) }
-        try write(try contents(of: source), to: destination)
-        try removeItem(at: source)
+        if fileExists(at: destination) || directoryExists(at: destination) { throw CocoaError(.fileWriteFileExists) }
+        guard directoryExists(at: source) else {
+            try write(try contents(of: source), to: destination)
+            try removeItem(at: source)
+            return
+        }
+        // A folder moves with everything in it, as rename(2) does.
+        try createDirectory(at: destination.deletingLastPathComponent())
+        lock.withLock {
+            let from = key(source), to = key(destination)
+            func moved(_ path: String) -> String { path == from ? to : to + path.dropFirst(from.count) }
+            let inside = { (path: String) in path == from || path.hasPrefix(from + "/") }
+            files = Dictionary(uniqueKeysWithValues: files.map { (inside($0.key) ? moved($0.key) : $0.key, $0.value) })
+            modified = Dictionary(uniqueKeysWithValues: modified.map { (inside($0.key) ? moved($0.key) : $0.key, $0.value) })
+            folders = Set(folders.map { inside($0) ? moved($0) : $0 })
+        }
     }
 
     public func removeItem(at url: URL) throws {

@@ -3,7 +3,8 @@ import Foundation
 
 /// Keeps the outputs of compile steps between checks, so a step whose inputs have not changed
 /// is copied instead of compiled: the checks of an exercise while the learner's interface stays
-/// the same, a test-writing exercise's subject and its mutants always.
+/// the same, a test-writing exercise's subject and its mutants always. (A second instance, in a
+/// folder of its own, keeps the lessons' decoded manifests the same way.)
 ///
 /// An entry is found by a hash of everything the outputs depend on (the step's commands, the
 /// inputs' paths and contents, the interface it compiles against), and used only when that

@@ -14,8 +14,9 @@ public struct LessonCatalog: Sendable {
     /// Loads every `NN-id` folder in `folder`, in name order.
     ///
     /// The lessons are read side by side, one per core: this happens before the shell's first
-    /// prompt, and decoding the manifests (Yams, unoptimised in a debug build) is most of it.
-    public static func load(from folder: URL, fileSystem: any FileSystem) -> LessonCatalog {
+    /// prompt, and decoding the manifests (Yams, unoptimised in a debug build) is most of it,
+    /// unless `manifestCache` has them from an earlier start (see `LessonLoader`).
+    public static func load(from folder: URL, fileSystem: any FileSystem, manifestCache: CompiledStepCache? = nil) -> LessonCatalog {
         guard let entries = try? fileSystem.contentsOfDirectory(at: folder) else {
             return LessonCatalog(lessons: [], problems: [
                 LessonLoadProblem(path: folder.path, problem: "the lessons folder cannot be read"),
@@ -24,7 +25,7 @@ public struct LessonCatalog: Sendable {
         let folders = entries.filter {
             fileSystem.directoryExists(at: $0) && LessonLoader.lessonID(forFolderNamed: $0.lastPathComponent) != nil
         }
-        let loader = LessonLoader(fileSystem: fileSystem)
+        let loader = LessonLoader(fileSystem: fileSystem, manifestCache: manifestCache)
         let loaded = LoadedLessons(count: folders.count)
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
             loaded[index] = Result { () throws(LessonLoadProblem) in try loader.load(folder: folders[index]) }

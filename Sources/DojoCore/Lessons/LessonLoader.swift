@@ -4,9 +4,15 @@ import Yams
 /// Reads one lesson folder (`NN-id/`) into a `Lesson`, or says precisely what is wrong with it.
 public struct LessonLoader: Sendable {
     private let fileSystem: any FileSystem
+    private let manifestCache: CompiledStepCache?
 
-    public init(fileSystem: any FileSystem) {
+    /// - Parameter manifestCache: where decoded manifests are kept, by their text. Reading
+    ///   `lesson.yaml` with Yams, unoptimised in a debug build, is most of loading a lesson, and
+    ///   every `didojo` command and the shell's start pay it; JSON from Foundation is read in a
+    ///   fraction of the time. Nil reads the YAML every time.
+    public init(fileSystem: any FileSystem, manifestCache: CompiledStepCache? = nil) {
         self.fileSystem = fileSystem
+        self.manifestCache = manifestCache
     }
 
     /// The lesson id of a folder name like `02-constructor`, or nil when the name has no
@@ -39,6 +45,9 @@ public struct LessonLoader: Sendable {
 
     private func loadManifest(_ url: URL) throws(LessonLoadProblem) -> LessonManifest {
         let text = try readText(url)
+        var key = CacheKey("didojo lesson manifest, version 1")
+        key.add(text)
+        if let kept = manifestCache?.value(LessonManifest.self, for: key) { return kept }
         let manifest: LessonManifest
         do {
             manifest = try YAMLDecoder().decode(LessonManifest.self, from: text)
@@ -50,6 +59,7 @@ public struct LessonLoader: Sendable {
         if manifest.title.trimmingCharacters(in: .whitespaces).isEmpty {
             throw LessonLoadProblem(path: url.path, problem: "the title is empty")
         }
+        manifestCache?.store(manifest, for: key)
         return manifest
     }
 

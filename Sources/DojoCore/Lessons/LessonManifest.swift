@@ -1,5 +1,5 @@
 /// The contents of a lesson's `lesson.yaml`, as an author writes it.
-public struct LessonManifest: Decodable, Equatable, Sendable {
+public struct LessonManifest: Codable, Equatable, Sendable {
     public var title: String
     public var summary: String
     /// The lesson's runnable module under Sources/.
@@ -15,7 +15,7 @@ public struct LessonManifest: Decodable, Equatable, Sendable {
 }
 
 /// One exercise entry of `lesson.yaml`.
-public struct ExerciseManifest: Decodable, Equatable, Sendable {
+public struct ExerciseManifest: Codable, Equatable, Sendable {
     public var title: String
     /// `implement` (the default: the lesson's checks judge the learner's code) or `test` (the
     /// learner writes the tests, which must catch the lesson's mutants).
@@ -38,7 +38,7 @@ public struct ExerciseManifest: Decodable, Equatable, Sendable {
 }
 
 /// What the learner does in an exercise.
-public enum ExerciseKind: String, Decodable, Equatable, Sendable {
+public enum ExerciseKind: String, Codable, Equatable, Sendable {
     /// Write code that the lesson's checks judge.
     case implement
     /// Write a test (and its test double) that the lesson's mutants must not get past.
@@ -46,7 +46,7 @@ public enum ExerciseKind: String, Decodable, Equatable, Sendable {
 }
 
 /// One mutant entry of `lesson.yaml`: a deliberately broken version of the subject.
-public struct MutantManifest: Decodable, Equatable, Sendable {
+public struct MutantManifest: Codable, Equatable, Sendable {
     /// The folder under `mutants/`.
     public var id: String
     /// What is broken, completing "your test did not notice: …".
