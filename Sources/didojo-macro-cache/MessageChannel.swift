@@ -6,12 +6,13 @@ struct MessageChannel {
     let input: Int32
     let output: Int32
 
-    /// The next message, or nil at the end of the input (the compiler is done) or on an error.
+    /// The next message, or nil when the session is over: at the end of the input, at an
+    /// empty message (which the compiler sends to say it is done), or on an error.
     func read() -> [UInt8]? {
         guard let header = readExactly(8) else { return nil }
         let length = Self.length(inHeader: header[...])
         // A plugin message is kilobytes; anything near this is not a message.
-        guard length < 1 << 30 else { return nil }
+        guard length > 0, length < 1 << 30 else { return nil }
         return readExactly(length)
     }
 

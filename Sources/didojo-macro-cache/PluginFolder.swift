@@ -1,3 +1,4 @@
+import ContentHash
 import Glibc
 
 /// The folder the checker set up for one plugin (see `main.swift`): where this program's copy
@@ -22,11 +23,12 @@ struct PluginFolder {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    /// Appends a line to `plugin-starts`: how often the real plugin was needed, for the
-    /// checker's tests and for anyone wondering whether the cache works.
-    func recordStart() {
+    /// Appends a line to `plugin-starts` naming the request the real plugin was started for
+    /// (its entry in `expansions/`): how often it was needed, for the checker's tests and for
+    /// anyone wondering whether the cache works.
+    func recordStart(for request: [UInt8]) {
         guard let file = fopen(path + "/plugin-starts", "a") else { return }
-        fputs("started\n", file)
+        fputs("started for \(ContentHash.hex(of: CanonicalRequest.of(request)))\n", file)
         fclose(file)
     }
 }

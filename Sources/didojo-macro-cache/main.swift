@@ -44,7 +44,7 @@ while let request = compiler.read() {
             complain("could not start the macro plugin \(realPlugin)")
             exit(1)
         }
-        folder.recordStart()
+        folder.recordStart(for: request)
         for question in handshake {
             guard started.channel.write(question), started.channel.read() != nil else { exit(1) }
         }

@@ -19,13 +19,7 @@ import Testing
 
     /// Checks `source` as the learner's file, with a cache of its own for this test.
     func check(_ source: String, exercise id: String = "arithmetic.1") async throws -> CheckReport {
-        let exercise = try #require(catalog.exercise(id: id))
-        let file = folder.url.appendingPathComponent("learner/\(exercise.fileName)")
-        try fileSystem.write(source, to: file)
-        return try await RealChecker.make(
-            scratch: folder.url.appendingPathComponent("scratch"), stepCache: folder.url.appendingPathComponent("steps"),
-            launcher: launcher
-        ).check(exercise, source: file)
+        try await RealChecker.check(source, as: try #require(catalog.exercise(id: id)), in: folder.url, launcher: launcher)
     }
 
     @Test func aChangeInsideAFunctionReusesTheCompiledChecks() async throws {

@@ -28,4 +28,17 @@ public enum RealChecker {
             settings: settings
         )
     }
+
+    /// Checks `source` as the learner's file for `exercise`, with everything the check keeps
+    /// (scratch, compiled steps, macro expansions) in `folder`, shared by a test's checks only.
+    public static func check(
+        _ source: String, as exercise: Exercise, in folder: URL, launcher: any ProcessLaunching = ChildProcessLauncher()
+    ) async throws -> CheckReport {
+        let file = folder.appendingPathComponent("learner/\(exercise.fileName)")
+        try LocalFileSystem().write(source, to: file)
+        return try await make(
+            scratch: folder.appendingPathComponent("scratch"), stepCache: folder.appendingPathComponent("steps"),
+            macroExpansions: folder.appendingPathComponent("macro-expansions"), launcher: launcher
+        ).check(exercise, source: file)
+    }
 }

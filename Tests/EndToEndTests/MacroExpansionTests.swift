@@ -18,21 +18,80 @@ import Testing
 
     /// Checks `source` as the learner's dependency-values.1, with caches of this test's own.
     func check(_ source: String) async throws -> CheckReport {
-        let exercise = try #require(LessonVerificationTests.catalog.exercise(id: "dependency-values.1"))
-        let file = folder.url.appendingPathComponent("learner/\(exercise.fileName)")
-        try fileSystem.write(source, to: file)
-        return try await RealChecker.make(
-            scratch: folder.url.appendingPathComponent("scratch"), stepCache: folder.url.appendingPathComponent("steps"),
-            macroExpansions: expansions
-        ).check(exercise, source: file)
+        try await RealChecker.check(
+            source, as: try #require(LessonVerificationTests.catalog.exercise(id: "dependency-values.1")), in: folder.url
+        )
     }
 
-    /// How often the real plugin was started, from the stand-in's log.
+    /// How often the real plugin was started, from the stand-in's log. Each start must be for
+    /// a request whose answer was then kept (not, say, for the compiler's closing message).
     func pluginStarts() throws -> Int {
         let folders = try fileSystem.contentsOfDirectory(at: expansions)
         #expect(folders.count == 1, "one folder per macro plugin: \(folders)")
-        let log = try fileSystem.text(of: try #require(folders.first).appendingPathComponent(MacroExpansionCache.startsFile))
-        return log.split(separator: "\n").count
+        let folder = try #require(folders.first)
+        let starts = try fileSystem.text(of: folder.appendingPathComponent(MacroExpansionCache.startsFile)).split(separator: "\n")
+        for start in starts {
+            let entry = folder.appendingPathComponent("expansions/\(start.split(separator: " ").last ?? "")")
+            #expect(fileSystem.fileExists(at: entry), "\(start): no answer was kept")
+        }
+        return starts.count
+    }
+
+    /// The stand-in on its own, speaking the plugin protocol (8-byte little-endian length, then
+    /// the message) to a fake plugin that logs each start and writes two `{}` answers at once, so
+    /// that a stand-in asking it one question too many gets an answer instead of waiting forever.
+    @Test func theStandInAnswersASeenRequestItselfAndStopsAtTheCompilersEmptyMessage() throws {
+        let pluginFolder = folder.url.appendingPathComponent("stand-in")
+        let standIn = pluginFolder.appendingPathComponent("FakePlugin-tool")
+        let program = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .deletingLastPathComponent().appendingPathComponent(MacroExpansionCache.programName)
+        let fake = folder.url.appendingPathComponent("fake-plugin")
+        try fileSystem.write("""
+            #!/bin/bash
+            echo started >> "\(folder.url.path)/fake-starts"
+            printf '\\x02\\x00\\x00\\x00\\x00\\x00\\x00\\x00{}'
+            printf '\\x02\\x00\\x00\\x00\\x00\\x00\\x00\\x00{}'
+            cat > /dev/null
+
+            """, to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        try FileManager.default.createDirectory(at: pluginFolder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: program, to: standIn)
+        try fileSystem.write(fake.path + "\n", to: pluginFolder.appendingPathComponent(MacroExpansionCache.realPluginFile))
+
+        func message(_ text: String) -> Data {
+            Data((0..<8).map { UInt8(truncatingIfNeeded: text.utf8.count >> (8 * $0)) } + Array(text.utf8))
+        }
+        /// Runs the stand-in on `input`; its exit status and everything it wrote back.
+        func session(_ input: Data) throws -> (status: Int32, output: Data) {
+            let process = Process()
+            process.executableURL = standIn
+            let toStandIn = Pipe(), fromStandIn = Pipe()
+            process.standardInput = toStandIn
+            process.standardOutput = fromStandIn
+            try process.run()
+            toStandIn.fileHandleForWriting.write(input)
+            try toStandIn.fileHandleForWriting.close()
+            let output = fromStandIn.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, output)
+        }
+        func starts() -> Int {
+            ((try? fileSystem.text(of: folder.url.appendingPathComponent("fake-starts"))) ?? "").split(separator: "\n").count
+        }
+
+        // A new request starts the plugin; its answer goes back and is kept.
+        let first = try session(message("hello") + Data(count: 8))
+        #expect(first.status == 0)
+        #expect(first.output == message("{}"))
+        #expect(starts() == 1)
+
+        // The same request again is answered by the stand-in. The empty message after it is the
+        // compiler saying it is done: no request, so no plugin is started for it.
+        let again = try session(message("hello") + Data(count: 8))
+        #expect(again.status == 0)
+        #expect(again.output == message("{}"))
+        #expect(starts() == 1)
     }
 
     @Test func theRealPluginStartsOnlyForCodeItHasNotExpandedBefore() async throws {
