@@ -50,6 +50,18 @@ static int make_pipe(int fds[2]) {
 #endif
 }
 
+// A descriptor that polls readable once `pid` has ended: a pidfd (Linux 5.3 and later), which
+// is close-on-exec by definition. -1 elsewhere; the supervisor then polls for the exit. The
+// child cannot have been reaped yet (only the caller reaps it), so `pid` still names it.
+static int open_exit_fd(pid_t pid) {
+#if defined(__linux__) && defined(SYS_pidfd_open)
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    (void)pid;
+    return -1;
+#endif
+}
+
 // Moves `*fd` to a number of at least 3, so the child's dup2() onto 0, 1 and
 // 2 can never overwrite one of its own sources (this happens when the parent
 // runs with a closed stdin, stdout or stderr).
@@ -93,24 +105,28 @@ int cchildprocess_start(const char *path,
                         char *const envp[],
                         const char *working_directory,
                         long long memory_limit,
+                        int stdin_fd,
                         cchildprocess_started *out) {
     out->pid = -1;
     out->stdout_fd = -1;
     out->stderr_fd = -1;
+    out->exit_fd = -1;
     out->failed_step = CCHILDPROCESS_STEP_NONE;
     out->error_number = 0;
 
     int out_pipe[2] = { -1, -1 };
     int err_pipe[2] = { -1, -1 };
     int report_pipe[2] = { -1, -1 };
-    int dev_null = -1;
+    int stdin_source = -1;
 
     if (make_pipe(out_pipe) != 0 || make_pipe(err_pipe) != 0 || make_pipe(report_pipe) != 0) {
         goto pipe_failed;
     }
-    dev_null = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (dev_null < 0) goto pipe_failed;
-    if (move_above_stdio(&dev_null) != 0 || move_above_stdio(&out_pipe[1]) != 0 ||
+    // The child's standard input: the caller's descriptor, or /dev/null. Either way a copy
+    // of our own, which we close after the fork.
+    stdin_source = stdin_fd >= 0 ? fcntl(stdin_fd, F_DUPFD_CLOEXEC, 3) : open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (stdin_source < 0) goto pipe_failed;
+    if (move_above_stdio(&stdin_source) != 0 || move_above_stdio(&out_pipe[1]) != 0 ||
         move_above_stdio(&err_pipe[1]) != 0 || move_above_stdio(&report_pipe[1]) != 0) {
         goto pipe_failed;
     }
@@ -163,7 +179,7 @@ int cchildprocess_start(const char *path,
             child_fail(report_fd, CCHILDPROCESS_STEP_RLIMIT);
         }
 
-        if (dup2(dev_null, STDIN_FILENO) < 0 || dup2(out_pipe[1], STDOUT_FILENO) < 0 ||
+        if (dup2(stdin_source, STDIN_FILENO) < 0 || dup2(out_pipe[1], STDOUT_FILENO) < 0 ||
             dup2(err_pipe[1], STDERR_FILENO) < 0) {
             child_fail(report_fd, CCHILDPROCESS_STEP_REDIRECT);
         }
@@ -186,7 +202,7 @@ int cchildprocess_start(const char *path,
     int fork_errno = errno;
     pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
 
-    close_quietly(dev_null);
+    close_quietly(stdin_source);
     close_quietly(out_pipe[1]);
     close_quietly(err_pipe[1]);
     close_quietly(report_pipe[1]);
@@ -225,6 +241,7 @@ int cchildprocess_start(const char *path,
     out->pid = pid;
     out->stdout_fd = out_pipe[0];
     out->stderr_fd = err_pipe[0];
+    out->exit_fd = open_exit_fd(pid);
     return 0;
 
 pipe_failed:
@@ -236,8 +253,12 @@ pipe_failed:
     close_quietly(err_pipe[1]);
     close_quietly(report_pipe[0]);
     close_quietly(report_pipe[1]);
-    close_quietly(dev_null);
+    close_quietly(stdin_source);
     return -1;
+}
+
+int cchildprocess_pipe(int fds[2]) {
+    return make_pipe(fds);
 }
 
 int cchildprocess_has_exited(pid_t pid) {

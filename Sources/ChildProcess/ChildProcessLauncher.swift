@@ -59,7 +59,8 @@ public struct ChildProcessLauncher: ProcessLaunching {
     /// gone; the timeout is the only way to stop it early.
     ///
     /// For callers that must answer before they return and cannot `await`, such as Tab
-    /// completion inside the line editor's callback. Keep such runs short.
+    /// completion inside the line editor's callback. Keep such runs short, and ungated: a gate
+    /// could only be opened from another thread.
     public func runWaiting(_ request: ChildProcessRequest) throws -> ChildProcessResult {
         try Self.runBlocking(request, shouldStop: { false })
     }
@@ -73,19 +74,43 @@ public struct ChildProcessLauncher: ProcessLaunching {
     ) throws -> ChildProcessResult {
         let clock = ContinuousClock()
         let startTime = clock.now
-        let started = try start(request)
+        // A gated child reads a pipe we hold until the gate opens; an ungated one, /dev/null.
+        var heldInput: Int32 = -1
+        var childInput: Int32 = -1
+        if request.gate != nil {
+            var fds: [Int32] = [-1, -1]
+            guard cchildprocess_pipe(&fds) == 0 else {
+                throw ChildProcessError.systemResourceUnavailable(
+                    operation: "creating pipes", reason: String(cString: strerror(errno)))
+            }
+            childInput = fds[0]
+            heldInput = fds[1]
+        }
+        defer { if heldInput >= 0 { close(heldInput) } }
+        let started: cchildprocess_started
+        do {
+            defer { if childInput >= 0 { close(childInput) } }
+            started = try start(request, input: childInput)
+        }
         let pid = started.pid
 
         var standardOutput = CapturedStream(limit: request.outputLimit)
         var standardError = CapturedStream(limit: request.outputLimit)
         var outputFD = started.stdout_fd
         var errorFD = started.stderr_fd
+        // Wakes the loop the moment the child ends. Without it the end of a child shows only
+        // as the end of its output, a moment before the child can be reaped, and the loop
+        // would sleep a poll interval before looking again: a few milliseconds lost for every
+        // compiler step and run of a check.
+        var exitFD = started.exit_fd
+        defer { if exitFD >= 0 { close(exitFD) } }
         var timedOut = false
         var cancelled = false
         var childExited = false
         // Set once the group has been sent SIGKILL; after that we only drain.
         var stopReadingAt: ContinuousClock.Instant?
-        let deadline = request.timeout.map { startTime + $0 }
+        // A gated child's time starts when the gate opens.
+        var deadline = request.gate == nil ? request.timeout.map { startTime + $0 } : nil
 
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readChunkSize, alignment: 1)
         defer { buffer.deallocate() }
@@ -107,6 +132,21 @@ public struct ChildProcessLauncher: ProcessLaunching {
         while true {
             if !childExited && cchildprocess_has_exited(pid) != 0 {
                 childExited = true
+                closeStream(&exitFD)
+            }
+            if heldInput >= 0, let gate = request.gate {
+                if gate.isOpen {
+                    close(heldInput)
+                    heldInput = -1
+                    deadline = request.timeout.map { clock.now + $0 }
+                } else if gate.isAbandoned {
+                    close(heldInput)
+                    heldInput = -1
+                    if stopReadingAt == nil && !childExited {
+                        cancelled = true
+                        killGroup()
+                    }
+                }
             }
             if stopReadingAt == nil {
                 if childExited {
@@ -135,8 +175,11 @@ public struct ChildProcessLauncher: ProcessLaunching {
             var pollFDs = [
                 pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0),
+                // Readable once the gate opens or is abandoned, which the top of the loop sees.
+                pollfd(fd: heldInput >= 0 ? request.gate?.wakeDescriptor ?? -1 : -1, events: Int16(POLLIN), revents: 0),
             ]
-            let waitMilliseconds: Int32 = (outputFD < 0 && errorFD < 0) ? 5 : 20
+            let waitMilliseconds: Int32 = (outputFD < 0 && errorFD < 0 && exitFD < 0) ? 5 : 20
             let ready = poll(&pollFDs, nfds_t(pollFDs.count), waitMilliseconds)
             if ready <= 0 {
                 continue  // timeout, or EINTR: just go round again
@@ -184,7 +227,7 @@ public struct ChildProcessLauncher: ProcessLaunching {
     }
 
     /// Forks and execs the child through the C helper, turning a failure into a ``ChildProcessError``.
-    private static func start(_ request: ChildProcessRequest) throws -> cchildprocess_started {
+    private static func start(_ request: ChildProcessRequest, input: Int32) throws -> cchildprocess_started {
         guard request.executable.hasPrefix("/") else {
             throw ChildProcessError.couldNotStart(
                 executable: request.executable,
@@ -207,6 +250,7 @@ public struct ChildProcessLauncher: ProcessLaunching {
                         envp.baseAddress,
                         workingDirectory,
                         memoryLimit,
+                        input,
                         &started
                     )
                 }

@@ -23,6 +23,9 @@ public struct ChildProcessRequest: Sendable, Equatable {
     public var outputLimit: Int
     /// The most address space, in bytes, the child may use (`RLIMIT_AS`), or `nil` for no limit.
     public var memoryLimit: Int?
+    /// Holds the child back after it has started, until the gate opens (see
+    /// ``ChildProcessGate``); `nil` lets it run at once, with an empty standard input.
+    public var gate: ChildProcessGate?
 
     /// Creates a request; only the executable is required.
     public init(
@@ -32,7 +35,8 @@ public struct ChildProcessRequest: Sendable, Equatable {
         workingDirectory: String? = nil,
         timeout: Duration? = nil,
         outputLimit: Int = ChildProcessRequest.defaultOutputLimit,
-        memoryLimit: Int? = nil
+        memoryLimit: Int? = nil,
+        gate: ChildProcessGate? = nil
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -41,5 +45,6 @@ public struct ChildProcessRequest: Sendable, Equatable {
         self.timeout = timeout
         self.outputLimit = outputLimit
         self.memoryLimit = memoryLimit
+        self.gate = gate
     }
 }

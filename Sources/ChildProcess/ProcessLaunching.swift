@@ -11,6 +11,10 @@ public protocol ProcessLaunching: Sendable {
     /// the same effect. `isCancelled` may be called from a background thread,
     /// so it must be cheap and thread-safe (reading an atomic or a locked flag).
     ///
+    /// A request with a ``ChildProcessGate`` starts the child at once but lets it read
+    /// nothing until the gate opens (its standard input then ends), and its timeout counts
+    /// from the opening; abandoning the gate stops it as `isCancelled` does.
+    ///
     /// Throws ``ChildProcessError`` when the program could not be started. A
     /// program that starts and then fails is not an error: it is a result.
     func run(

@@ -301,6 +301,68 @@ struct ChildProcessLauncherTests {
             == "could not use /nonexistent/folder as the working directory: No such file or directory")
     }
 
+    // MARK: Gate
+
+    @Test func aGatedChildWaitsUntilTheGateOpensAndThenReadsAnEmptyInput() async throws {
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-gate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        let gate = ChildProcessGate()
+        var request = shell("touch \(marker.path); cat; echo went on; cat; echo read nothing more")
+        request.gate = gate
+        let launcher = self.launcher
+        let run = Task { try await launcher.run(request) }
+        while !FileManager.default.fileExists(atPath: marker.path) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        // Started, and held: given time to go on, it does not.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!gate.isOpen)
+        gate.open()
+        let result = try await run.value
+        #expect(result.termination == .exited(0))
+        #expect(result.standardOutput == "went on\nread nothing more\n")
+    }
+
+    @Test func aGatedChildsTimeoutCountsFromTheOpeningOfTheGate() async throws {
+        let gate = ChildProcessGate()
+        var request = shell("cat; sleep 0.2; echo done", timeout: .milliseconds(700))
+        request.gate = gate
+        let launcher = self.launcher
+        let run = Task { try await launcher.run(request) }
+        // Longer than the timeout, before the gate opens.
+        try await Task.sleep(for: .milliseconds(1500))
+        gate.open()
+        let result = try await run.value
+        #expect(!result.timedOut)
+        #expect(result.standardOutput == "done\n")
+    }
+
+    @Test func aGatedChildStillTimesOutOnceTheGateIsOpen() async throws {
+        let gate = ChildProcessGate()
+        gate.open()
+        var request = shell("cat; while :; do :; done", timeout: .milliseconds(500))
+        request.gate = gate
+        let result = try await launcher.run(request)
+        #expect(result.timedOut)
+        #expect(result.termination == .signaled(SIGKILL))
+    }
+
+    @Test func abandoningTheGateStopsTheChildWithoutLettingItGoOn() async throws {
+        let gate = ChildProcessGate()
+        var request = shell("cat; echo went on")
+        request.gate = gate
+        let launcher = self.launcher
+        let started = ContinuousClock.now
+        let run = Task { try await launcher.run(request) }
+        try await Task.sleep(for: .milliseconds(200))
+        gate.abandon()
+        let result = try await run.value
+        #expect(result.cancelled)
+        #expect(result.termination == .signaled(SIGKILL))
+        #expect(result.standardOutput == "")
+        #expect(ContinuousClock.now - started < generousMargin)
+    }
+
     // MARK: Concurrency
 
     @Test func severalRunsAtOnceEachGetTheirOwnResult() async throws {

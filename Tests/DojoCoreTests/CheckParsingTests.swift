@@ -120,18 +120,26 @@ import Testing
         #expect(found[0].methods.map(\.isAsync) == [false, true])
     }
 
-    @Test func theGeneratedMainListsEveryTest() {
-        let main = TestMainGenerator.mainSource(for: [
+    @Test func theGeneratedEntryListsEveryTestAndTheProgramTakesTheSecrets() {
+        let entry = TestMainGenerator.entrySource(for: [
             DiscoveredTestCase(className: "Checks", methods: [.init(name: "testOne", isAsync: false), .init(name: "testTwo", isAsync: true)]),
         ])
-        #expect(main.contains(#"("testOne", Checks.testOne),"#))
-        #expect(main.contains(#"("testTwo", asyncTest(Checks.testTwo)),"#))
-        #expect(main.contains("setvbuf(stdout, nil, _IOLBF, 0)"))
-        // The secrets come from the environment and are erased there, never written in.
-        #expect(main.contains(#"didojoTakeSecret("DIDOJO_RESULTS")"#))
-        #expect(main.contains(#"didojoTakeSecret("DIDOJO_RESULTS_TOKENS")"#))
+        #expect(entry.contains(#"("testOne", Checks.testOne),"#))
+        #expect(entry.contains(#"("testTwo", asyncTest(Checks.testTwo)),"#))
         // Numbered as ResultTokens numbers them.
-        #expect(main.contains(#"["Checks.testOne", "Checks.testTwo"].enumerated()"#))
-        #expect(main.contains("memset(value, 0, strlen(value))"))
+        #expect(entry.contains(#"["Checks.testOne", "Checks.testTwo"].enumerated()"#))
+        #expect(entry.contains(#"@_cdecl("didojo_run_checks")"#))
+
+        let host = TestMainGenerator.hostSource
+        #expect(host.contains("setvbuf(stdout, nil, _IOLBF, 0)"))
+        // The secrets come from the environment and are erased there, never written in, and
+        // before the program waits for the code under test (which it has not loaded yet).
+        let taken = host.range(of: #"didojoTakeSecret("DIDOJO_RESULTS")"#)
+        #expect(taken != nil)
+        #expect(host.contains(#"didojoTakeSecret("DIDOJO_RESULTS_TOKENS")"#))
+        #expect(host.contains("memset(value, 0, strlen(value))"))
+        let waits = host.range(of: "while read(STDIN_FILENO")
+        let loads = host.range(of: "dlopen(")
+        #expect(taken!.lowerBound < waits!.lowerBound && waits!.lowerBound < loads!.lowerBound)
     }
 }

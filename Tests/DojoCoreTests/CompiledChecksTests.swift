@@ -36,9 +36,10 @@ import Testing
         #expect(fixed.outcome == .passed)
         #expect(launcher.compiles(ofModule: "Exercise") == 1)
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
-        // Only the learner's small library is linked again; the program linked from the
-        // checks runs it as it is.
+        // Only the learner's small library is linked again; the checks linked last time load
+        // it as they are, and so does the program that runs them, built once for every exercise.
         #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 1)
+        #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 0)
         #expect(launcher.runs(producing: CompileStep.programName) == 0)
         // The libraries the objects ask for are the same, so the link reuses the list.
         #expect(!launcher.requests.contains { $0.executable.hasSuffix("/swift-autolink-extract") })
@@ -53,7 +54,8 @@ import Testing
         let report = try await check("func double(_ value: Int) -> Int { value * 2 }\nfunc triple(_ value: Int) -> Int { value * 3 }\n")
         #expect(report.outcome == .passed)
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
-        #expect(launcher.runs(producing: CompileStep.programName) == 1)
+        #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 1)
+        #expect(launcher.runs(producing: CompileStep.programName) == 0)
     }
 
     @Test func anUnchangedFileCompilesNothing() async throws {
@@ -64,6 +66,7 @@ import Testing
         #expect(launcher.compiles(ofModule: "Exercise") == 0)
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
         #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 0)
+        #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 0)
         #expect(launcher.runs(producing: CompileStep.programName) == 0)
         // Only running remains, and no question to the driver: its plans are kept too.
         #expect(!launcher.requests.contains { $0.arguments.first == "-###" })
@@ -77,6 +80,8 @@ import Testing
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
         #expect(launcher.compiles(ofModule: "Exercise") == 3)
         #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 3)
+        #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 1)
+        // The program that runs checks is built once, at the first check with an empty cache.
         #expect(launcher.runs(producing: CompileStep.programName) == 1)
 
         // The subject and its mutants never change: a new test compiles only the tests.

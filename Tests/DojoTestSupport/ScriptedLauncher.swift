@@ -26,10 +26,8 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
     private let lock = NSLock()
     private var _behaviour: Behaviour
     private var _requests: [ChildProcessRequest] = []
-    /// What each "compiled" program would run, by its path: read from the generated main at
-    /// compile time, as the real compiler does (the checker deletes the main before running).
     /// The tests each check's program would run, by the check's folder: read from the
-    /// generated main when it is compiled, as the real compiler does.
+    /// generated entry point when it is compiled, as the real compiler does.
     private var _programs: [String: [String]] = [:]
     private let fileSystem: any FileSystem
 
@@ -70,6 +68,16 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
                 return ChildProcessResult(termination: .signaled(9), cancelled: true)
             default:
                 return ChildProcessResult(termination: .exited(0))
+            }
+        }
+        // The checker starts the program while it compiles; like the real one, it waits for
+        // the gate, and the test list is known only once the checks have been compiled.
+        if let gate = request.gate {
+            while !gate.isOpen {
+                if gate.isAbandoned || isCancelled() {
+                    return ChildProcessResult(termination: .signaled(9), cancelled: true)
+                }
+                try await Task.sleep(for: .milliseconds(1))
             }
         }
         return try runProgram(request, behaviour: behaviour)
@@ -114,13 +122,13 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
     }
 
     private func remember(compiling request: ChildProcessRequest) throws {
-        guard let mainPath = request.arguments.first(where: { $0.hasSuffix("/main.swift") }) else { return }
+        guard let mainPath = request.arguments.first(where: { $0.hasSuffix("/CheckEntry.swift") }) else { return }
         let main = try fileSystem.text(of: URL(fileURLWithPath: mainPath))
         let folder = URL(fileURLWithPath: mainPath).deletingLastPathComponent().path
         lock.withLock { _programs[folder] = Self.testNames(inGeneratedMain: main) }
     }
 
-    /// `Class.testName` for each `("testName", Class.testName)` entry of a generated main.
+    /// `Class.testName` for each `("testName", Class.testName)` entry of a generated entry point.
     static func testNames(inGeneratedMain main: String) -> [String] {
         main.split(separator: "\n").compactMap { line in
             guard let open = line.range(of: "(\"test") else { return nil }

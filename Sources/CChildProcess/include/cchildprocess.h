@@ -33,6 +33,9 @@ typedef struct {
     int stdout_fd;
     /// Read end of the child's standard error (close-on-exec).
     int stderr_fd;
+    /// Becomes readable the moment the child ends (a Linux pidfd, close-on-exec), so the
+    /// supervisor need not poll for the exit; -1 where the system has none.
+    int exit_fd;
     /// Which step failed (CCHILDPROCESS_STEP_NONE on success).
     int failed_step;
     /// The errno of the failed step (0 on success).
@@ -40,10 +43,12 @@ typedef struct {
 } cchildprocess_started;
 
 /// Starts `path` with `argv` and `envp` (both NULL-terminated) in a new
-/// session, with stdin from /dev/null and stdout/stderr on fresh pipes.
+/// session, with stdin from `stdin_fd` (or /dev/null when it is -1) and
+/// stdout/stderr on fresh pipes.
 ///
 /// `working_directory` may be NULL (inherit). `memory_limit` is the
 /// RLIMIT_AS in bytes, or <= 0 for none. Core dumps are always disabled.
+/// `stdin_fd` stays the caller's to close.
 ///
 /// Returns 0 once the child has successfully called execve(), or -1 with
 /// `failed_step` and `error_number` set (no process is left behind, no
@@ -53,7 +58,12 @@ int cchildprocess_start(const char *path,
                         char *const envp[],
                         const char *working_directory,
                         long long memory_limit,
+                        int stdin_fd,
                         cchildprocess_started *out);
+
+/// Creates a pipe whose two ends close on exec (no child inherits them).
+/// Returns 0, or -1 with errno set.
+int cchildprocess_pipe(int fds[2]);
 
 /// Returns 1 if `pid` has terminated (it stays an unreaped zombie, so its
 /// process-group id cannot be reused yet), 0 if it is still running, or -1

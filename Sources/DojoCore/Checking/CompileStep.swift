@@ -6,7 +6,7 @@ import Foundation
 /// compiled rarely:
 /// - `Exercise`: the code under test. The learner's file (with the exercise's support files)
 ///   for an implementation exercise; the given subject for a test-writing one.
-/// - `ExerciseChecks`: the tests and the generated main, which see `Exercise` as if they were
+/// - `ExerciseChecks`: the tests and the generated entry point, which see `Exercise` as if they were
 ///   inside it (`@testable`, imported into every file by the compiler, so the lesson's files
 ///   need no import line of their own).
 ///
@@ -15,16 +15,22 @@ import Foundation
 /// compiled last time are used again as they are.
 ///
 /// The same holds for linking. `Exercise` becomes a small shared library, `libExercise.so`,
-/// and the program is the checks linked against it, finding it beside itself at run time. The
-/// program needs from the library only the names the checks use, which come with the
-/// interface, so the program linked last time runs the new library as it is. A check after
-/// an edit then compiles one small file and links one small library; linking the whole
-/// program, against Foundation, XCTest and every lesson module, took far longer.
+/// and the checks are linked against it into a second one, `libExerciseChecks.so`, which finds
+/// it beside itself. The checks need from it only the names they use, which come with the
+/// interface, so the checks linked last time run the new library as they are. A check after
+/// an edit then compiles one small file and links one small library.
+///
+/// The program that runs them, `Exercise.xctest`, is the same for every exercise: it loads
+/// XCTest, Foundation and the lesson library, waits, then loads the checks (see
+/// `TestMainGenerator`). It is built once, and started while the learner's code compiles, so
+/// its start-up is off the learner's clock.
 public enum CompileStep: String, Sendable, CaseIterable {
     case exerciseModule
     case exerciseLibrary
     case checksModule
     case link
+    case checkHostModule
+    case checkHost
 
     public static let exerciseModuleName = "Exercise"
     public static let checksModuleName = "ExerciseChecks"
@@ -40,8 +46,13 @@ public enum CompileStep: String, Sendable, CaseIterable {
     /// What the two module steps compile to.
     public static let exerciseObject = "\(exerciseModuleName).o"
     public static let checksObject = "\(checksModuleName).o"
-    /// The code under test, linked on its own; the program loads it from its own folder.
+    /// The code under test, linked on its own; the checks find it beside themselves.
     public static let exerciseLibraryFile = "lib\(exerciseModuleName).so"
+    /// The checks, linked against the code under test; the program loads them when it may go on.
+    public static let checksLibraryFile = "lib\(checksModuleName).so"
+    /// The program's own code (see `TestMainGenerator.hostSource`), and what it compiles to.
+    public static let hostSourceFile = "CheckHost.swift"
+    public static let hostObject = "CheckHost.o"
 
     /// What the step writes into the check's folder (the files a cache entry keeps).
     public var outputs: [String] {
@@ -49,15 +60,17 @@ public enum CompileStep: String, Sendable, CaseIterable {
         case .exerciseModule: [Self.exerciseObject, Self.exerciseInterface, Self.reexportsFile]
         case .exerciseLibrary: [Self.exerciseLibraryFile]
         case .checksModule: [Self.checksObject]
-        case .link: [Self.programName]
+        case .link: [Self.checksLibraryFile]
+        case .checkHostModule: [Self.hostObject]
+        case .checkHost: [Self.programName]
         }
     }
 
     /// The extension of the step's inputs: Swift files to compile, objects to link.
     public var inputExtension: String {
         switch self {
-        case .exerciseModule, .checksModule: "swift"
-        case .exerciseLibrary, .link: "o"
+        case .exerciseModule, .checksModule, .checkHostModule: "swift"
+        case .exerciseLibrary, .link, .checkHost: "o"
         }
     }
 
@@ -74,6 +87,9 @@ public enum CompileStep: String, Sendable, CaseIterable {
             "-swift-version", "5",
             "-Onone",
             "-diagnostic-style=llvm",
+            // LLVM's IR verifier checks the compiler's own output, which is for the people who
+            // work on the compiler; it is about a twentieth of compiling a learner's file.
+            "-Xfrontend", "-disable-llvm-verify",
             "-module-cache-path", moduleCache.path,
         ] + products.moduleFlags
         switch self {
@@ -92,7 +108,8 @@ public enum CompileStep: String, Sendable, CaseIterable {
             ] + inputs + ["-o", "\(folder)/\(Self.exerciseObject)"]
         case .checksModule:
             return compiling + [
-                "-module-name", Self.checksModuleName,
+                // The entry point is a function the program calls, not a main of its own.
+                "-module-name", Self.checksModuleName, "-parse-as-library",
                 "-I", folder,
                 "-Xfrontend", "-testable-import-module", "-Xfrontend", Self.exerciseModuleName,
             ] + inputs + ["-o", "\(folder)/\(Self.checksObject)"]
@@ -105,10 +122,19 @@ public enum CompileStep: String, Sendable, CaseIterable {
                 "-Xlinker", "-soname", "-Xlinker", Self.exerciseLibraryFile,
             ] + inputs + ["-o", "\(folder)/\(Self.exerciseLibraryFile)"]
         case .link:
-            return toolchain.linkerFlags + products.linkFlags + inputs + [
+            return toolchain.linkerFlags + products.linkFlags + [
+                "-emit-library", "-module-name", Self.checksModuleName,
+                "-Xlinker", "-soname", "-Xlinker", Self.checksLibraryFile,
+            ] + inputs + [
                 "\(folder)/\(Self.exerciseLibraryFile)", "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN",
-                "-o", "\(folder)/\(Self.programName)",
+                "-o", "\(folder)/\(Self.checksLibraryFile)",
             ]
+        case .checkHostModule:
+            return compiling + ["-module-name", "DIDojoCheckHost"] + inputs + ["-o", "\(folder)/\(Self.hostObject)"]
+        case .checkHost:
+            // Linked against the lesson library and XCTest, so that both are loaded when it
+            // starts, long before the checks that use them.
+            return toolchain.linkerFlags + products.linkFlags + inputs + ["-o", "\(folder)/\(Self.programName)"]
         }
     }
 }

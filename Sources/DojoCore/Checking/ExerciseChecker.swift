@@ -131,8 +131,8 @@ public struct ExerciseChecker: Sendable {
         return testCases
     }
 
-    /// Builds the code `underTest` and the `tests` (with a generated main that runs
-    /// `testCases`) into a program, runs it, and reports.
+    /// Builds the code `underTest` and the `tests` (with a generated entry point that runs
+    /// `testCases`) into libraries, runs them in the program that runs checks, and reports.
     private func compileAndRun(
         exerciseID: String, underTest: [URL], tests: [URL], testCases: [DiscoveredTestCase],
         isCancelled: @escaping @Sendable () -> Bool, onPhase: @escaping @Sendable (Phase) -> Void
@@ -145,11 +145,19 @@ public struct ExerciseChecker: Sendable {
         try fileSystem.createDirectory(at: folder)
         defer { try? fileSystem.removeItem(at: folder) }
 
-        let main = folder.appendingPathComponent("main.swift")
-        try fileSystem.write(TestMainGenerator.mainSource(for: testCases), to: main)
+        onPhase(.compiling)
+        // The program that runs the checks starts now, beside the compiler, and waits behind
+        // the gate until the code is ready: loading XCTest, Foundation and the lesson library
+        // is most of its start-up, and the compiler leaves the second core idle.
+        let gate = ChildProcessGate()
+        let tokens = ResultTokens(testNames: TestMainGenerator.testNames(of: testCases))
+        let results = folder.appendingPathComponent("results-\(UUID().uuidString).jsonl")
+        async let ran = startChecks(in: folder, results: results, tokens: tokens, gate: gate, isCancelled: isCancelled)
+
+        let entry = folder.appendingPathComponent("CheckEntry.swift")
+        try fileSystem.write(TestMainGenerator.entrySource(for: testCases), to: entry)
         let reexports = folder.appendingPathComponent(CompileStep.reexportsFile)
 
-        onPhase(.compiling)
         // The re-exports are made from the code under test, and kept with its module.
         let exerciseKey = try await cacheKey(for: .exerciseModule, inputs: underTest, in: folder)
         var built = try await build(.exerciseModule, key: exerciseKey, in: folder, isCancelled: isCancelled) {
@@ -164,10 +172,10 @@ public struct ExerciseChecker: Sendable {
         }
         if built == .built {
             // The checks are compiled against the interface just built; when it has not
-            // changed, neither have they, nor the program linked from them. The tests' copies
+            // changed, neither have they, nor the library linked from them. The tests' copies
             // are made only when they must be compiled.
             let interface = (try? fileSystem.contents(of: folder.appendingPathComponent(CompileStep.exerciseInterface))) ?? Data()
-            let checksKey = try await cacheKey(for: .checksModule, inputs: tests + [main, reexports], in: folder, interface: interface)
+            let checksKey = try await cacheKey(for: .checksModule, inputs: tests + [entry, reexports], in: folder, interface: interface)
             built = try await build(.checksModule, key: checksKey, in: folder, isCancelled: isCancelled) {
                 let reexported = ImportDiscovery.modules(in: [try fileSystem.text(of: reexports)])
                 var copies: [URL] = []
@@ -177,7 +185,7 @@ public struct ExerciseChecker: Sendable {
                     try fileSystem.write(text, to: copy)
                     copies.append(copy)
                 }
-                return copies + [main]
+                return copies + [entry]
             }
             if built == .built {
                 built = try await build(.link, key: try await cacheKey(for: .link, after: checksKey), in: folder, isCancelled: isCancelled) {
@@ -185,25 +193,63 @@ public struct ExerciseChecker: Sendable {
                 }
             }
         }
-        switch built {
-        case .built: break
-        case .cancelled: return stopped(.cancelled)
-        case .failed(let diagnostics): return stopped(.compileFailed, diagnostics)
+        guard built == .built else {
+            gate.abandon()
+            _ = try? await ran
+            switch built {
+            case .failed(let diagnostics): return stopped(.compileFailed, diagnostics)
+            default: return stopped(.cancelled)
+            }
         }
 
         onPhase(.running)
-        let tokens = ResultTokens(testNames: TestMainGenerator.testNames(of: testCases))
-        let results = folder.appendingPathComponent("results-\(UUID().uuidString).jsonl")
-        let run = try await launcher.run(
-            runRequest(program: folder.appendingPathComponent(CompileStep.programName), results: results, tokens: tokens, in: folder),
-            isCancelled: isCancelled
-        )
+        gate.open()
+        let run: ChildProcessResult
+        switch try await ran {
+        case .ran(let result): run = result
+        case .notStarted(.failed(let diagnostics)): return stopped(.compileFailed, diagnostics)
+        case .notStarted: return stopped(.cancelled)
+        }
         let log = TestEventLog(text: (try? fileSystem.text(of: results)) ?? "", tokens: tokens)
         return Self.report(
             exerciseID: exerciseID, run: run, log: log,
             expectedCount: testCases.reduce(0) { $0 + $1.methods.count },
             settings: settings, duration: started.duration(to: .now)
         )
+    }
+
+    /// What became of the program that runs the checks.
+    private enum ChecksRun {
+        case ran(ChildProcessResult)
+        /// It could not be built (`.failed`), or the check ended before it started.
+        case notStarted(StepResult)
+    }
+
+    /// Builds the program that runs the checks (or takes it from the cache), starts it
+    /// behind `gate`, and returns when it has ended.
+    private func startChecks(
+        in folder: URL, results: URL, tokens: ResultTokens, gate: ChildProcessGate, isCancelled: @escaping @Sendable () -> Bool
+    ) async throws -> ChecksRun {
+        let host = try await buildCheckHost(in: folder, isCancelled: { isCancelled() || gate.isAbandoned })
+        guard host == .built else { return .notStarted(host) }
+        guard !gate.isAbandoned else { return .notStarted(.cancelled) }
+        return .ran(try await launcher.run(
+            runRequest(program: folder.appendingPathComponent(CompileStep.programName), results: results, tokens: tokens, in: folder, gate: gate),
+            isCancelled: isCancelled
+        ))
+    }
+
+    /// Puts the program that runs the checks into `folder`: built once (it is the same for
+    /// every exercise) and then taken from the cache.
+    private func buildCheckHost(in folder: URL, isCancelled: @escaping @Sendable () -> Bool) async throws -> StepResult {
+        let source = folder.appendingPathComponent(CompileStep.hostSourceFile)
+        try fileSystem.write(TestMainGenerator.hostSource, to: source)
+        let moduleKey = try await cacheKey(for: .checkHostModule, inputs: [source], in: folder)
+        let built = try await build(.checkHostModule, key: moduleKey, in: folder, isCancelled: isCancelled) { [source] }
+        guard built == .built else { return built }
+        return try await build(.checkHost, key: try await cacheKey(for: .checkHost, after: moduleKey), in: folder, isCancelled: isCancelled) {
+            [folder.appendingPathComponent(CompileStep.hostObject)]
+        }
     }
 
     /// How a compile step ended.
@@ -238,7 +284,7 @@ public struct ExerciseChecker: Sendable {
     /// Everything a step's outputs depend on, spelled out: its commands (compiler, flags,
     /// lesson modules), when the compiler and the lesson library were last built, each input's
     /// path and text, and the interface it compiles against. Inputs written into the check's
-    /// own folder (the generated main) count by name, since that folder is new every time.
+    /// own folder (the generated files) count by name, since that folder is new every time.
     private func cacheKey(for step: CompileStep, inputs: [URL], in folder: URL, interface: Data = Data()) async throws -> CacheKey {
         var key = try await cacheKey(for: step, after: CacheKey("didojo compile step, version 2"))
         key.add(builtFile: toolchain.swiftc.resolvingSymlinksInPath(), fileSystem: fileSystem)
@@ -263,10 +309,10 @@ public struct ExerciseChecker: Sendable {
         return key
     }
 
-    private func runRequest(program: URL, results: URL, tokens: ResultTokens, in folder: URL) -> ChildProcessRequest {
+    private func runRequest(program: URL, results: URL, tokens: ResultTokens, in folder: URL, gate: ChildProcessGate) -> ChildProcessRequest {
         var environment = self.environment
-        // Both are taken out of the environment by the generated main before the learner's
-        // code runs (see `TestMainGenerator`).
+        // Both are taken out of the environment by the program as it starts, before the
+        // learner's code is even loaded (see `TestMainGenerator`).
         environment[TestMainGenerator.resultsVariable] = results.path
         environment[ResultTokens.variable] = tokens.environmentValue
         // The checks post to a timeline of their own, never to the learner's.
@@ -275,7 +321,7 @@ public struct ExerciseChecker: Sendable {
         environment["SWIFT_BACKTRACE"] = "enable=no"
         return ChildProcessRequest(
             executable: program.path, arguments: [], environment: environment, workingDirectory: folder.path,
-            timeout: settings.timeout, outputLimit: settings.outputLimit, memoryLimit: settings.memoryLimit
+            timeout: settings.timeout, outputLimit: settings.outputLimit, memoryLimit: settings.memoryLimit, gate: gate
         )
     }
 

@@ -9,7 +9,7 @@ import Foundation
 /// secrets of events already written; the ones a forgery needs (the checks' ends, the run's
 /// end) are still only in the checker and in the test main's memory.
 ///
-/// Events are numbered as the generated main numbers them: the end of the run first, then for
+/// Events are numbered as the generated entry point numbers them: the end of the run first, then for
 /// the n-th check (in `testNames` order) its start, failure and finish.
 public struct ResultTokens: Sendable, Equatable {
     public static let variable = "DIDOJO_RESULTS_TOKENS"

@@ -24,7 +24,7 @@ public struct DiscoveredTestCase: Equatable, Sendable, Codable {
 /// Finds the test cases in a checks file by parsing it with SwiftParser.
 ///
 /// XCTest on Linux has no Objective-C runtime to discover tests, so the checker lists them in the
-/// generated `main.swift`; parsing (rather than pattern matching on text) gets this right for
+/// generated entry point; parsing (rather than pattern matching on text) gets this right for
 /// comments, attributes, `async`/`throws` and nested formatting.
 public enum TestCaseDiscovery {
     public static func testCases(in source: String) -> [DiscoveredTestCase] {
