@@ -303,27 +303,33 @@ struct ChildProcessLauncherTests {
 
     // MARK: Gate
 
-    @Test func aGatedChildWaitsUntilTheGateOpensAndThenReadsAnEmptyInput() async throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-gate-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: marker) }
+    @Test(.timeLimit(.minutes(1)))
+    func aGatedChildWaitsUntilTheGateOpensAndThenReadsAnEmptyInput() async throws {
+        let started = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-gate-\(UUID().uuidString)")
+        let wentOn = started.appendingPathExtension("went-on")
+        defer {
+            try? FileManager.default.removeItem(at: started)
+            try? FileManager.default.removeItem(at: wentOn)
+        }
         let gate = ChildProcessGate()
-        var request = shell("touch \(marker.path); cat; echo went on; cat; echo read nothing more")
+        var request = shell("touch \(started.path); cat; touch \(wentOn.path); echo went on; cat; echo read nothing more")
         request.gate = gate
         let launcher = self.launcher
         let run = Task { try await launcher.run(request) }
-        while !FileManager.default.fileExists(atPath: marker.path) {
+        while !FileManager.default.fileExists(atPath: started.path) {
             try await Task.sleep(for: .milliseconds(10))
         }
         // Started, and held: given time to go on, it does not.
         try await Task.sleep(for: .milliseconds(300))
-        #expect(!gate.isOpen)
+        #expect(!FileManager.default.fileExists(atPath: wentOn.path))
         gate.open()
         let result = try await run.value
         #expect(result.termination == .exited(0))
         #expect(result.standardOutput == "went on\nread nothing more\n")
     }
 
-    @Test func aGatedChildsTimeoutCountsFromTheOpeningOfTheGate() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func aGatedChildsTimeoutCountsFromTheOpeningOfTheGate() async throws {
         let gate = ChildProcessGate()
         var request = shell("cat; sleep 0.2; echo done", timeout: .milliseconds(700))
         request.gate = gate
@@ -337,7 +343,8 @@ struct ChildProcessLauncherTests {
         #expect(result.standardOutput == "done\n")
     }
 
-    @Test func aGatedChildStillTimesOutOnceTheGateIsOpen() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func aGatedChildStillTimesOutOnceTheGateIsOpen() async throws {
         let gate = ChildProcessGate()
         gate.open()
         var request = shell("cat; while :; do :; done", timeout: .milliseconds(500))
@@ -347,7 +354,8 @@ struct ChildProcessLauncherTests {
         #expect(result.termination == .signaled(SIGKILL))
     }
 
-    @Test func abandoningTheGateStopsTheChildWithoutLettingItGoOn() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func abandoningTheGateStopsTheChildWithoutLettingItGoOn() async throws {
         let gate = ChildProcessGate()
         var request = shell("cat; echo went on")
         request.gate = gate

@@ -85,6 +85,30 @@ struct CompileStepPartsTests {
         #expect(ImportDiscovery.reexportSource(for: ["Domain", "ViperRouter"]).hasSuffix("@_exported import Domain\n@_exported import ViperRouter\n"))
     }
 
+    @Test func editsInsideFunctionsLeaveTheImportLinesAndTheImportsAsTheyWere() {
+        let original = "import Domain\n\nfunc double(_ value: Int) -> Int {\n    value + 2\n}\n"
+        let edited = "import Domain\n\n// Fixed.\nfunc double(_ value: Int) -> Int {\n    value * 2 // was + 2\n}\n"
+        #expect(ImportDiscovery.importLines(of: original) == ImportDiscovery.importLines(of: edited))
+        #expect(ImportDiscovery.modules(in: [original]) == ImportDiscovery.modules(in: [edited]))
+    }
+
+    @Test(arguments: [
+        // A new import, one taken away, one commented out, one put inside a condition, inside
+        // a multi-line comment or a multi-line string: each changes the import lines.
+        "import Domain\nimport Swinject\n",
+        "\n",
+        "// import Domain\n",
+        "#if canImport(Domain)\nimport Domain\n#endif\n",
+        "/*\nimport Domain\n*/\n",
+        "let text = \"\"\"\nimport Domain\n\"\"\"\n",
+    ])
+    func whatCanChangeTheImportsChangesTheImportLines(variant: String) {
+        let original = "import Domain\n"
+        #expect(ImportDiscovery.importLines(of: variant) != ImportDiscovery.importLines(of: original))
+        // And the imports themselves did change: the lines were right to differ.
+        #expect(ImportDiscovery.modules(in: [variant]) != ImportDiscovery.modules(in: [original]))
+    }
+
     @Test func theTestsCopyBlanksReexportedImportsWithoutMovingALine() {
         let original = "import XCTest\nimport ViperRouter\n@testable import Domain\n\nfinal class Checks: XCTestCase {}\n"
         let copy = TestsFileCopy.text(of: original, originalPath: "/lessons/a \"b\"/Checks.swift", leavingOutImportsOf: ["ViperRouter", "Domain"])

@@ -131,6 +131,19 @@ public struct ExerciseChecker: Sendable {
         return testCases
     }
 
+    /// The modules the code under test imports. Parsing the learner's file again takes a
+    /// noticeable part of a quick check, and its imports hardly ever change between checks, so
+    /// the answer is kept by the lines it depends on (see `ImportDiscovery.importLines(of:)`).
+    private func importedModules(of sources: [URL]) -> [String] {
+        let texts = sources.map { (try? fileSystem.text(of: $0)) ?? "" }
+        var key = CacheKey("didojo imported modules, version 1")
+        for text in texts { key.add(ImportDiscovery.importLines(of: text)) }
+        if let kept = cache.value([String].self, for: key) { return kept }
+        let modules = ImportDiscovery.modules(in: texts)
+        cache.store(modules, for: key)
+        return modules
+    }
+
     /// Builds the code `underTest` and the `tests` (with a generated entry point that runs
     /// `testCases`) into libraries, runs them in the program that runs checks, and reports.
     private func compileAndRun(
@@ -161,8 +174,7 @@ public struct ExerciseChecker: Sendable {
         // The re-exports are made from the code under test, and kept with its module.
         let exerciseKey = try await cacheKey(for: .exerciseModule, inputs: underTest, in: folder)
         var built = try await build(.exerciseModule, key: exerciseKey, in: folder, isCancelled: isCancelled) {
-            let imported = ImportDiscovery.modules(in: underTest.map { (try? fileSystem.text(of: $0)) ?? "" })
-            try fileSystem.write(ImportDiscovery.reexportSource(for: imported), to: reexports)
+            try fileSystem.write(ImportDiscovery.reexportSource(for: importedModules(of: underTest)), to: reexports)
             return underTest + [reexports]
         }
         if built == .built {
