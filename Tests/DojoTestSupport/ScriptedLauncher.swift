@@ -84,7 +84,8 @@ public final class ScriptedLauncher: ProcessLaunching, @unchecked Sendable {
     }
 
     private func runProgram(_ request: ChildProcessRequest, behaviour: Behaviour) throws -> ChildProcessResult {
-        let folder = URL(fileURLWithPath: request.executable).deletingLastPathComponent().path
+        // The program runs in the check's folder (it is built in a folder of its own inside).
+        let folder = request.workingDirectory ?? URL(fileURLWithPath: request.executable).deletingLastPathComponent().path
         guard let tests = lock.withLock({ _programs[folder] }) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: request.executable])
         }

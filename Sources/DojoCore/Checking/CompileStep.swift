@@ -51,8 +51,13 @@ public enum CompileStep: String, Sendable, CaseIterable {
     /// The checks, linked against the code under test; the program loads them when it may go on.
     public static let checksLibraryFile = "lib\(checksModuleName).so"
     /// The program's own code (see `TestMainGenerator.hostSource`), and what it compiles to.
+    /// It is built in a folder of its own inside the check's (`hostFolder`), at the same time
+    /// as the code under test: the two must share no file, such as the linker's list of
+    /// libraries, which is named after the module.
     public static let hostSourceFile = "CheckHost.swift"
     public static let hostObject = "CheckHost.o"
+    public static let hostModuleName = "DIDojoCheckHost"
+    public static let hostFolder = "check-host"
 
     /// What the step writes into the check's folder (the files a cache entry keeps).
     public var outputs: [String] {
@@ -130,11 +135,12 @@ public enum CompileStep: String, Sendable, CaseIterable {
                 "-o", "\(folder)/\(Self.checksLibraryFile)",
             ]
         case .checkHostModule:
-            return compiling + ["-module-name", "DIDojoCheckHost"] + inputs + ["-o", "\(folder)/\(Self.hostObject)"]
+            return compiling + ["-module-name", Self.hostModuleName] + inputs + ["-o", "\(folder)/\(Self.hostObject)"]
         case .checkHost:
             // Linked against the lesson library and XCTest, so that both are loaded when it
             // starts, long before the checks that use them.
-            return toolchain.linkerFlags + products.linkFlags + inputs + ["-o", "\(folder)/\(Self.programName)"]
+            return toolchain.linkerFlags + products.linkFlags + ["-module-name", Self.hostModuleName]
+                + inputs + ["-o", "\(folder)/\(Self.programName)"]
         }
     }
 }

@@ -242,11 +242,13 @@ public struct ExerciseChecker: Sendable {
     private func startChecks(
         in folder: URL, results: URL, tokens: ResultTokens, gate: ChildProcessGate, isCancelled: @escaping @Sendable () -> Bool
     ) async throws -> ChecksRun {
-        let host = try await buildCheckHost(in: folder, isCancelled: { isCancelled() || gate.isAbandoned })
+        let hostFolder = folder.appendingPathComponent(CompileStep.hostFolder)
+        try fileSystem.createDirectory(at: hostFolder)
+        let host = try await buildCheckHost(in: hostFolder, isCancelled: { isCancelled() || gate.isAbandoned })
         guard host == .built else { return .notStarted(host) }
         guard !gate.isAbandoned else { return .notStarted(.cancelled) }
         return .ran(try await launcher.run(
-            runRequest(program: folder.appendingPathComponent(CompileStep.programName), results: results, tokens: tokens, in: folder, gate: gate),
+            runRequest(program: hostFolder.appendingPathComponent(CompileStep.programName), results: results, tokens: tokens, in: folder, gate: gate),
             isCancelled: isCancelled
         ))
     }
