@@ -72,6 +72,31 @@ import Testing
         #expect(!launcher.requests.contains { $0.arguments.first == "-###" })
     }
 
+    @Test func theProgramThatRunsTheChecksIsBuiltApartFromTheCodeItRunsAndOnlyOnce() async throws {
+        _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
+        // Built at the same time as the code under test: no file may be shared between the two
+        // builds (the linker's library list is named after the module, the driver's question
+        // writes a stand-in input), so the program gets a folder and a module name of its own.
+        func folders(writing fileName: String) -> Set<String> {
+            Set(launcher.requests.compactMap { request in
+                guard request.arguments.first != "-###", let index = request.arguments.lastIndex(of: "-o"),
+                      let output = request.arguments.dropFirst(index + 1).first,
+                      URL(fileURLWithPath: output).lastPathComponent == fileName else { return nil }
+                return URL(fileURLWithPath: output).deletingLastPathComponent().path
+            })
+        }
+        let programFolders = folders(writing: CompileStep.programName)
+        let libraryFolders = folders(writing: CompileStep.exerciseLibraryFile)
+        #expect(programFolders.count == 1 && libraryFolders.count == 1)
+        #expect(programFolders.isDisjoint(with: libraryFolders))
+        #expect(launcher.compiles(ofModule: CompileStep.hostModuleName) == 1)
+
+        launcher.forget()
+        _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n// again\n")
+        #expect(launcher.runs(producing: CompileStep.programName) == 0)
+        #expect(launcher.compiles(ofModule: CompileStep.hostModuleName) == 0)
+    }
+
     @Test func theLearnersTestsAreCompiledOnceForTheSubjectAndEveryMutant() async throws {
         let solution = try fileSystem.text(of: try #require(catalog.exercise(id: "testing.1")).solution)
         let first = try await check(solution, exercise: "testing.1")
