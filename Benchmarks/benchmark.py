@@ -197,13 +197,14 @@ def measure_startup(didojo, runs):
     return statistics.median(times)
 
 
-def measure_check_in_shell(didojo, exercise_id, runs, edit):
-    """`check ID` typed in one shell session after `edit()`: from the Enter key to the next prompt."""
+def measure_check_in_shell(didojo, exercise_id, runs, edit, between=lambda: None):
+    """`check ID` typed in one shell session after `edit()`: from the Enter key to the next prompt.
+    `between()` runs after each timed check, while the shell waits at its prompt."""
     session = PseudoTerminal(didojo)
     times = []
     try:
         position = session.wait_for(PROMPT)
-        for _ in range(runs + 1):  # the first is a warm-up
+        for run in range(runs + 1):  # the first is a warm-up
             edit()
             started = time.perf_counter()
             session.type(f"check {exercise_id}\n")
@@ -212,6 +213,8 @@ def measure_check_in_shell(didojo, exercise_id, runs, edit):
             if position is None:
                 return None
             times.append(time.perf_counter() - started)
+            if run > 0:
+                between()
         return statistics.median(times[1:])
     finally:
         session.close()
@@ -325,7 +328,9 @@ class NaiveRoute:
     def test_binary(self):
         return self.folder / ".build" / "debug" / "NaiveRoutePackageTests.xctest"
 
-    def measure(self, exercise_id, runs, timeline):
+    def timer(self, exercise_id, timeline):
+        """A function that times one run of the naive route for the exercise, warmed up once
+        (SwiftPM's first build after a change of package may redo more)."""
         target = self.targets[exercise_id]
         exercise_file = self.folder / "Tests" / target / "solution.swift"
         checks = (self.folder / "Tests" / target / "Checks.swift").read_text()
@@ -343,8 +348,8 @@ class NaiveRoute:
                 env=env, capture_output=True,
             )
             return time.perf_counter() - started
-        once()  # warm-up: SwiftPM's first build after a change of package may redo more
-        return median_of(runs, once)
+        once()
+        return once
 
 
 def main():
@@ -388,6 +393,16 @@ def main():
             print_startup(options, load_before, startup)
             return
 
+        naive = None
+        if "naive" not in options.skip:
+            naive = NaiveRoute(options.exercises)
+            naive.folder.mkdir(parents=True, exist_ok=True)
+            naive.generate()
+            note(f"building the naive route's package in {naive.folder} (the first time takes minutes)…")
+            build = naive.build()
+            if build.returncode != 0:
+                raise SystemExit(f"the naive route's package does not build:\n{build.stdout}\n{build.stderr}")
+
         rows = {}
         check_memory = None
         edits = Edits()
@@ -395,16 +410,31 @@ def main():
             note(f"measuring {exercise_id}…")
             row = rows[exercise_id] = {}
             path = paths[exercise_id]
+            # The naive route's runs alternate with the checks they are compared with, so that a
+            # busy spell of a shared machine slows both sides rather than one.
+            naive_times = []
+            naive_once = naive.timer(exercise_id, scratch / "naive-timeline.txt") if naive else None
+
+            def naive_between():
+                if naive_once:
+                    naive_times.append(naive_once())
 
             def checked_after(kind):
                 edits.apply(path, kind)
                 return didojo.run("check", exercise_id)
             checked_after("body")  # warm-up
-            results = [checked_after("body") for _ in range(options.runs)]
+            results = []
+            for _ in range(options.runs):
+                results.append(checked_after("body"))
+                naive_between()
             row["passed"] = all(status == 0 for _, status, _ in results)
             row["warm"] = statistics.median(elapsed for elapsed, _, _ in results)
             row["interface"] = statistics.median(checked_after("interface")[0] for _ in range(options.runs))
-            row["shell"] = measure_check_in_shell(didojo, exercise_id, options.runs, lambda: edits.apply(path, "body"))
+            row["shell"] = measure_check_in_shell(
+                didojo, exercise_id, options.runs, lambda: edits.apply(path, "body"), between=naive_between,
+            )
+            if naive_times:
+                row["naive"] = statistics.median(naive_times)
             if exercise_id == options.exercises[0]:
                 check_memory = max(peak for _, _, peak in results)
             if "cold" not in options.skip:
@@ -432,17 +462,6 @@ def main():
             verify_time, verify_status, _ = didojo.run("verify", "--solutions")
             verify = (verify_time, verify_status == 0)
 
-        if "naive" not in options.skip:
-            naive = NaiveRoute(options.exercises)
-            naive.folder.mkdir(parents=True, exist_ok=True)
-            naive.generate()
-            note(f"building the naive route's package in {naive.folder} (the first time takes minutes)…")
-            build = naive.build()
-            if build.returncode != 0:
-                raise SystemExit(f"the naive route's package does not build:\n{build.stdout}\n{build.stderr}")
-            for exercise_id in options.exercises:
-                note(f"timing the naive route for {exercise_id}…")
-                rows[exercise_id]["naive"] = naive.measure(exercise_id, options.runs, scratch / "naive-timeline.txt")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -498,7 +517,9 @@ def print_table(options, version, load_before, startup, rows, check_memory, shel
     print("shell: the same, with `check ID` typed in a running shell, from Enter to the next prompt (what a learner waits for)")
     print("new API: `didojo check ID` after adding a function each time: the checks are compiled again too")
     print("naive: touch the exercise file + `swift build --build-tests` + the test binary, in a SwiftPM package of")
-    print("      the learner's own (.build/benchmark/naive-route); floor: `swiftc -typecheck` of the exercise file alone")
+    print("      the learner's own (.build/benchmark/naive-route), run after each warm and each shell check (median of")
+    print("      both sets, so that both sides meet the same spells of a busy machine); floor: `swiftc -typecheck` of the")
+    print("      exercise file alone")
 
 
 def fmt(value):

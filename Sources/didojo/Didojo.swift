@@ -3,6 +3,21 @@ import Foundation
 
 /// `didojo`: the interactive shell, plus subcommands for scripts, graders and CI.
 struct Didojo: AsyncParsableCommand {
+    /// The subcommand named first (`check`, `verify`…), parsed on its own, or nil. Parsing
+    /// through the root makes a debug build of ArgumentParser first build and validate the
+    /// definitions of every command, a noticeable part of a quick `didojo check`. A command
+    /// line that does not parse this way (a mistake, `--help`) is parsed again through the
+    /// root, whose messages name the whole command (`didojo check`).
+    static func parseSubcommandAlone(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> sending ParsableCommand? {
+        guard let name = arguments.first,
+              let subcommand = configuration.subcommands.first(where: { $0._commandName == name }),
+              let parsed = try? subcommand.parseAsRoot(Array(arguments.dropFirst())) else { return nil }
+        // `--help` and the like parse as ArgumentParser's own commands, which would then speak
+        // of the subcommand as if it were the whole program: those go through the root too.
+        let ours = [subcommand] + subcommand.configuration.subcommands
+        return ours.contains { ObjectIdentifier($0) == ObjectIdentifier(type(of: parsed)) } ? parsed : nil
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "didojo",
         abstract: "Learn Dependency Injection in Swift, one runnable lesson at a time.",
@@ -29,7 +44,12 @@ enum Main {
                 try await ShellSubcommand.start(with: SetupOptions())
                 return
             }
-            var command = try Didojo.parseAsRoot()
+            var command: ParsableCommand
+            if let alone = Didojo.parseSubcommandAlone() {
+                command = alone
+            } else {
+                command = try Didojo.parseAsRoot()
+            }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -54,6 +54,18 @@ import Testing
         #expect(result.standardError.contains("Missing expected argument '<exercise>'"))
     }
 
+    @Test(arguments: [
+        (["check", "--help"], "check"), (["progress", "export", "--help"], "progress export"),
+        (["check", "no-di.1", "--bogus"], "check"),
+    ])
+    func helpAndMistakesNameTheWholeCommand(arguments: [String], command: String) async throws {
+        // A subcommand is parsed on its own first (it is quicker); what that cannot parse must
+        // still be explained as `didojo <subcommand>`, not as a program of its own.
+        let result = try await Didojo().run(arguments)
+        let text = (result.standardOutput + result.standardError).lowercased()
+        #expect(text.contains("usage: didojo \(command) "))
+    }
+
     @Test func verifyOfAWorkspaceThatIsNotThereIsASetUpError() async throws {
         let result = try await Didojo().run(["verify"])
         #expect(result.termination == .exited(2))
