@@ -148,11 +148,26 @@ struct ChildProcessLauncherTests {
         #expect(try await ProcessWatch.waitUntilGone(grandchild))
     }
 
-    @Test func aTimeoutAlsoKillsGrandchildren() async throws {
-        let result = try await launcher.run(
-            shell("sleep 1000 & echo $!; while :; do :; done", timeout: .milliseconds(300)))
+    @Test(.timeLimit(.minutes(2)))
+    func aTimeoutAlsoKillsGrandchildren() async throws {
+        // Held behind a gate until the grandchild exists: a gated run's timeout counts from the
+        // opening, so a loaded machine slow to start the grandchild cannot time out first.
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-timeout-\(UUID().uuidString).pid")
+        defer { try? FileManager.default.removeItem(at: pidFile) }
+        let gate = ChildProcessGate()
+        var request = shell(
+            "sleep 1000 & echo $! > \(pidFile.path).tmp && mv \(pidFile.path).tmp \(pidFile.path); cat; while :; do :; done",
+            timeout: .milliseconds(300))
+        request.gate = gate
+        let launcher = self.launcher
+        let run = Task { try await launcher.run(request) }
+        while !FileManager.default.fileExists(atPath: pidFile.path) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        gate.open()
+        let result = try await run.value
         #expect(result.timedOut)
-        let grandchild = try #require(pid_t(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let grandchild = try #require(pid_t(try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(try await ProcessWatch.waitUntilGone(grandchild))
     }
 
@@ -331,16 +346,17 @@ struct ChildProcessLauncherTests {
     @Test(.timeLimit(.minutes(1)))
     func aGatedChildsTimeoutCountsFromTheOpeningOfTheGate() async throws {
         let gate = ChildProcessGate()
-        var request = shell("cat; sleep 0.2; echo done", timeout: .milliseconds(700))
+        var request = shell("cat; echo went on; while :; do :; done", timeout: .seconds(2))
         request.gate = gate
         let launcher = self.launcher
         let run = Task { try await launcher.run(request) }
-        // Longer than the timeout, before the gate opens.
-        try await Task.sleep(for: .milliseconds(1500))
+        // Longer than the timeout, before the gate opens: a clock that ran from the start would
+        // stop the child before it could go on.
+        try await Task.sleep(for: .milliseconds(2500))
         gate.open()
         let result = try await run.value
-        #expect(!result.timedOut)
-        #expect(result.standardOutput == "done\n")
+        #expect(result.standardOutput == "went on\n")
+        #expect(result.timedOut)
     }
 
     @Test(.timeLimit(.minutes(1)))
