@@ -140,12 +140,14 @@ public struct ChildProcessLauncher: ProcessLaunching {
                     heldInput = -1
                     deadline = request.timeout.map { clock.now + $0 }
                 } else if gate.isAbandoned {
-                    close(heldInput)
-                    heldInput = -1
+                    // Killed before its input is let go: closed first, the input would be the
+                    // signal to go on, and the child could get a step further before it dies.
                     if stopReadingAt == nil && !childExited {
                         cancelled = true
                         killGroup()
                     }
+                    close(heldInput)
+                    heldInput = -1
                 }
             }
             if stopReadingAt == nil {
