@@ -71,6 +71,15 @@ public struct CompiledStepCache: Sendable {
         if let encoded = try? JSONEncoder().encode(value) { store(value: encoded, for: key) }
     }
 
+    /// The value kept as JSON for `key`, or else the one `make` works out, kept from then on:
+    /// for answers that take a while to work out and depend on nothing but the key.
+    public func value<Value: Codable>(_ type: Value.Type, for key: CacheKey, orMake make: () -> Value) -> Value {
+        if let kept = value(type, for: key) { return kept }
+        let made = make()
+        store(made, for: key)
+        return made
+    }
+
     private static let valueFile = "value"
 
     /// The entry for `key`, if there is one and it was made for this very key.

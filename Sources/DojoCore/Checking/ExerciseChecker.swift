@@ -125,10 +125,7 @@ public struct ExerciseChecker: Sendable {
         let text = try fileSystem.text(of: checks)
         var key = CacheKey("didojo test cases, version 1")
         key.add(text)
-        if let kept = cache.value([DiscoveredTestCase].self, for: key) { return kept }
-        let testCases = TestCaseDiscovery.testCases(in: text)
-        cache.store(testCases, for: key)
-        return testCases
+        return cache.value([DiscoveredTestCase].self, for: key) { TestCaseDiscovery.testCases(in: text) }
     }
 
     /// The modules the code under test imports. Parsing the learner's file again takes a
@@ -138,10 +135,7 @@ public struct ExerciseChecker: Sendable {
         let texts = sources.map { (try? fileSystem.text(of: $0)) ?? "" }
         var key = CacheKey("didojo imported modules, version 1")
         for text in texts { key.add(ImportDiscovery.importLines(of: text)) }
-        if let kept = cache.value([String].self, for: key) { return kept }
-        let modules = ImportDiscovery.modules(in: texts)
-        cache.store(modules, for: key)
-        return modules
+        return cache.value([String].self, for: key) { ImportDiscovery.modules(in: texts) }
     }
 
     /// Builds the code `underTest` and the `tests` (with a generated entry point that runs
@@ -153,6 +147,11 @@ public struct ExerciseChecker: Sendable {
         let started = ContinuousClock.now
         func stopped(_ outcome: CheckReport.Outcome, _ diagnostics: [CompilerDiagnostic] = []) -> CheckReport {
             CheckReport(exerciseID: exerciseID, outcome: outcome, diagnostics: diagnostics, duration: started.duration(to: .now))
+        }
+        /// The report of a check whose building ended at a step that did not build.
+        func stopped(at step: StepResult) -> CheckReport {
+            if case .failed(let diagnostics) = step { return stopped(.compileFailed, diagnostics) }
+            return stopped(.cancelled)
         }
         let folder = scratchFolder.appendingPathComponent("check-\(UUID().uuidString)")
         try fileSystem.createDirectory(at: folder)
@@ -208,10 +207,7 @@ public struct ExerciseChecker: Sendable {
         guard built == .built else {
             gate.abandon()
             _ = try? await ran
-            switch built {
-            case .failed(let diagnostics): return stopped(.compileFailed, diagnostics)
-            default: return stopped(.cancelled)
-            }
+            return stopped(at: built)
         }
 
         onPhase(.running)
@@ -219,8 +215,7 @@ public struct ExerciseChecker: Sendable {
         let run: ChildProcessResult
         switch try await ran {
         case .ran(let result): run = result
-        case .notStarted(.failed(let diagnostics)): return stopped(.compileFailed, diagnostics)
-        case .notStarted: return stopped(.cancelled)
+        case .notStarted(let step): return stopped(at: step)
         }
         let log = TestEventLog(text: (try? fileSystem.text(of: results)) ?? "", tokens: tokens)
         return Self.report(
