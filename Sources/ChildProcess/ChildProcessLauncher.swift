@@ -27,6 +27,9 @@ public struct ChildProcessLauncher: ProcessLaunching {
     /// escaped the group (by calling `setsid` itself) and still holds a pipe.
     static let drainGracePeriod: Duration = .seconds(2)
 
+    /// How often a start that fails with "Text file busy" is tried (2 ms apart; see `start`).
+    static let busyStartAttempts = 250
+
     /// How many bytes one `read` may return; a pipe holds 64 KiB by default.
     static let readChunkSize = 64 * 1024
 
@@ -243,21 +246,32 @@ public struct ChildProcessLauncher: ProcessLaunching {
         let memoryLimit = Int64(request.memoryLimit ?? 0)
 
         var started = cchildprocess_started()
-        let status = arguments.pointers.withUnsafeBufferPointer { argv in
-            environment.pointers.withUnsafeBufferPointer { envp in
-                withOptionalCString(request.workingDirectory) { workingDirectory in
-                    cchildprocess_start(
-                        request.executable,
-                        argv.baseAddress,
-                        envp.baseAddress,
-                        workingDirectory,
-                        memoryLimit,
-                        input,
-                        &started
-                    )
+        // A program this process has just written (the checker copies one out of its cache)
+        // can be held open for writing by a child another thread is forking at that moment,
+        // until the child closes what it inherited; starting the program then fails with
+        // "Text file busy". The holder lets go within microseconds, so such a start is tried
+        // again for a while.
+        var busyAttempts = 0
+        var status: Int32
+        repeat {
+            status = arguments.pointers.withUnsafeBufferPointer { argv in
+                environment.pointers.withUnsafeBufferPointer { envp in
+                    withOptionalCString(request.workingDirectory) { workingDirectory in
+                        cchildprocess_start(
+                            request.executable,
+                            argv.baseAddress,
+                            envp.baseAddress,
+                            workingDirectory,
+                            memoryLimit,
+                            input,
+                            &started
+                        )
+                    }
                 }
             }
-        }
+            busyAttempts += 1
+        } while status != 0 && started.failed_step == CCHILDPROCESS_STEP_EXEC && started.error_number == ETXTBSY
+            && busyAttempts < busyStartAttempts && usleep(2_000) == 0
         if status == 0 {
             return started
         }

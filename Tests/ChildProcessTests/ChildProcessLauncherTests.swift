@@ -301,6 +301,22 @@ struct ChildProcessLauncherTests {
         #expect(error == .couldNotStart(executable: "/etc/passwd", reason: "Permission denied"))
     }
 
+    @Test func aProgramHeldOpenForWritingForAMomentStillStarts() async throws {
+        // As when another thread's freshly forked child still holds a program just copied.
+        let program = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-busy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: program) }
+        let writer = open(program.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o755)
+        #expect(writer >= 0)
+        let script = "#!/bin/sh\necho started\n"
+        _ = script.withCString { write(writer, $0, strlen($0)) }
+        let launcher = self.launcher
+        let run = Task { try await launcher.run(ChildProcessRequest(executable: program.path)) }
+        try await Task.sleep(for: .milliseconds(100))
+        close(writer)
+        let result = try await run.value
+        #expect(result.standardOutput == "started\n")
+    }
+
     @Test func aRelativeExecutablePathIsRejected() async throws {
         let error = await #expect(throws: ChildProcessError.self) {
             try await launcher.run(ChildProcessRequest(executable: "sh"))
