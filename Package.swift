@@ -34,6 +34,9 @@ let package = Package(
         // Lesson 7 builds dependency values by hand, then uses Point-Free's library; its module
         // links Dependencies (and the @DependencyClient macro) into DIDojoLessons.
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+        // Tests only: a clock that lets time pass without waiting (the shell's spinner and
+        // `watch`, the launcher's deadlines).
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         // Only the fault-injection tests use it: random lines piped into the shell.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -88,19 +91,26 @@ let package = Package(
         ]),
 
         // MARK: The tutor
-        .target(name: "DojoCore", dependencies: [
+        // Lessons, workspace and progress, and the use cases around a check (recording,
+        // grading, verifying), which know the checker only by its protocol.
+        .target(name: "DojoCore", dependencies: ["ContentHash", "Yams"]),
+        // The checker itself: compiles the learner's file with an exercise's checks and runs
+        // them in a child process. Only the composition root knows it; its public surface is
+        // `CompilingChecker` (an `ExerciseChecker`) and its `CheckSettings`.
+        .target(name: "ExerciseChecking", dependencies: [
+            "DojoCore",
             "ChildProcess",
             "ContentHash",
-            "Yams",
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
-        .target(name: "DojoShell", dependencies: ["DojoCore", "ChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport"]),
+        .target(name: "DojoShell", dependencies: ["DojoCore", "ChildProcess", "CChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport"]),
         // The shell links no lesson module: they would load Swinject, swift-dependencies and
         // FoundationNetworking (thirty-odd system libraries) at every start. `run` starts
         // didojo-demos instead, which links them all.
         .executableTarget(name: "didojo", dependencies: [
             "DojoShell",
+            "ExerciseChecking",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Stands in for a macro plugin during checks and keeps its expansions (see its main.swift).
@@ -116,21 +126,26 @@ let package = Package(
 
         // MARK: Tests
         // Fakes and lesson fixtures shared by the engine's and the shell's tests.
-        .target(name: "DojoTestSupport", dependencies: ["DojoCore", "DojoShell", "ChildProcess", "LessonSupport", "LineEditing", "TerminalMarkdown"], path: "Tests/DojoTestSupport"),
+        .target(name: "DojoTestSupport", dependencies: [
+            "DojoCore", "DojoShell", "ExerciseChecking", "ChildProcess", "LessonSupport", "LineEditing", "TerminalMarkdown",
+            .product(name: "Clocks", package: "swift-clocks"),
+        ], path: "Tests/DojoTestSupport"),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "DojoTestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DojoTestSupport"]),
-        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "ChildProcess", "DojoTestSupport"]),
+        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoTestSupport"]),
+        // The real checker on its own: real compiles and runs, with the tests' own caches.
+        .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "ChildProcess", "DojoTestSupport"]),
         .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ChildProcess", "LessonSupport", "DojoTestSupport"]),
         // The lesson modules' own code and demos.
         .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "DojoTestSupport"] + lessonModules.map { .target(name: $0) }),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
-        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "didojo-demos", "didojo-macro-cache", "DojoCore", "ChildProcess", "DojoTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "didojo-demos", "didojo-macro-cache", "DojoCore", "ExerciseChecking", "ChildProcess", "DojoTestSupport"]),
         // Everything a learner can throw at the shell: hostile exercise files checked by the real
         // checker, random and malformed input, broken workspaces, the real binary killed mid-save.
         .testTarget(name: "FaultInjectionTests", dependencies: [
-            "didojo", "DojoShell", "DojoCore", "ChildProcess", "DojoTestSupport",
+            "didojo", "DojoShell", "DojoCore", "ExerciseChecking", "ChildProcess", "DojoTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], exclude: ["Fixtures"]),
     ],

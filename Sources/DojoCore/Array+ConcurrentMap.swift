@@ -4,7 +4,7 @@ extension Array where Element: Sendable {
     ///
     /// Each task here is a compile and a run, which keeps one core busy; a limit near the
     /// number of cores gets the work done soonest without swamping a classroom laptop.
-    func concurrentMap<Result: Sendable>(
+    package func concurrentMap<Result: Sendable>(
         limit: Int, _ transform: @escaping @Sendable (Element) async throws -> Result
     ) async throws -> [Result] {
         var results: [Result?] = Array<Result?>(repeating: nil, count: count)

@@ -11,7 +11,7 @@ public enum DojoError: Error, LocalizedError, Equatable {
     case noChecksFound(path: String)
     case workspaceUnusable(path: String, reason: String)
     case workspaceNotFound(path: String)
-    /// Another didojo process holds the workspace lock; `holder` says which.
+    /// Another didojo shell holds the workspace's shell lock; `holder` says which.
     case workspaceInUse(path: String, holder: String)
     /// A folder sits where the learner's exercise file should be.
     case learnerFileIsAFolder(exerciseID: String, path: String)
@@ -43,7 +43,7 @@ public enum DojoError: Error, LocalizedError, Equatable {
         case .learnerFileUnusable(let id, let path, let reason):
             return "Your file for \(id) at \(path) cannot be read, and the starter could not be put in its place (\(reason)). If something else is at that path, such as a broken link, move it away and try again."
         case .workspaceInUse(let path, let holder):
-            return "Another didojo is already using the workspace at \(path) (\(holder)). Two at once would overwrite each other's progress, so this one stops. Carry on in the other one, or quit it and start again; to work separately, choose another folder with --workspace DIR."
+            return "Another didojo shell is already open on the workspace at \(path) (\(holder)). Two shells would keep moving each other's place in the lessons, so this one stops. Carry on in the other one, or quit it and start again ('didojo check', 'verify' and the other commands work beside it); to work separately, choose another folder with --workspace DIR."
         }
     }
 

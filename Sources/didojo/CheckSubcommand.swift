@@ -2,6 +2,7 @@ import ArgumentParser
 import DojoCore
 import DojoShell
 import Foundation
+import LineEditing
 
 /// `didojo check <exercise-id>`: exit status 0 passed, 1 failed, 2 usage or set-up error.
 struct CheckSubcommand: AsyncParsableCommand {
@@ -25,24 +26,16 @@ struct CheckSubcommand: AsyncParsableCommand {
         }
         let workspace = root.workspace()
         try SetupFailure.exitOnError { try workspace.prepare(for: catalog.allExercises) }
-        // A check records an attempt in the progress; with a shell open on the workspace, that
-        // shell would later save over it. So the check stops and says where to run it instead.
-        let lock: WorkspaceLock?
-        switch root.lock(workspace, purpose: "didojo check \(exercise)") {
-        case .acquired(let held): lock = held
-        case .heldBy(let holder): try SetupFailure.stop(DojoError.workspaceInUse(path: workspace.root.path, holder: holder))
-        case .unavailable: lock = nil
-        }
-        defer { withExtendedLifetime(lock) {} }
-        let store = root.progressStore(for: workspace)
-        let terminal = OutputTerminal(style: root.outputStyle())
-        let dependencies = root.shellDependencies(terminal: terminal, catalog: catalog, workspace: workspace, store: store)
+        // No shell and no workspace lock: the attempt is recorded under the progress lock, on
+        // top of whatever a shell open on this workspace has saved (see `ProgressStore`).
         // A missing compiler or build is a set-up error (status 2), not a failed check.
-        if case .failure(let problem) = dependencies.checker {
-            try SetupFailure.stop(problem)
-        }
-        let session = ShellSession(dependencies: dependencies, progress: store.load().progress)
-        guard let report = await session.runCheck(chosen) else { throw ExitCode(2) }
-        if !report.passed { throw ExitCode(1) }
+        let recorder = try SetupFailure.exitOnError { try root.recorder(for: workspace).get() }
+        let runner = CheckRunner(
+            terminal: OutputTerminal(style: root.outputStyle()), fileSystem: root.fileSystem,
+            interrupts: LiveInterruptSource.installed(), clock: ContinuousClock(), catalog: catalog, workspace: workspace,
+            recorder: .success(recorder)
+        )
+        guard let recorded = await runner.check(chosen) else { throw ExitCode(2) }
+        if !recorded.report.passed { throw ExitCode(1) }
     }
 }

@@ -1,6 +1,7 @@
 import ChildProcess
 import DojoCore
 import DojoShell
+import ExerciseChecking
 import Foundation
 import LineEditing
 import TerminalMarkdown
@@ -123,7 +124,18 @@ struct CompositionRoot {
         ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: timeSource)
     }
 
-    func checker() -> Result<ExerciseChecker, DojoError> {
+    /// The learner's progress for a command that only shows it: nothing on disk is changed,
+    /// and what the learner should know about the file goes to standard error.
+    func readProgress(of workspace: Workspace) throws -> LearnerProgress {
+        let loaded = try progressStore(for: workspace).read()
+        if let warning = loaded.warning {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
+        return loaded.progress
+    }
+
+    /// The real checker, or why there is none (no compiler, lesson modules not built).
+    func checker() -> Result<any ExerciseChecker, DojoError> {
         do {
             var settings = CheckSettings()
             // The command line wins over the workshop, which wins over the default. A broken
@@ -131,24 +143,19 @@ struct CompositionRoot {
             if let seconds = options.timeout ?? (try? workshop())??.checkTimeout {
                 settings.timeout = .milliseconds(Int(seconds * 1000))
             }
-            let user = environment["USER"] ?? String(getuid())
-            return .success(ExerciseChecker(
-                toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
-                products: MacroExpansionCache(folder: cacheFolder.appendingPathComponent("macro-expansions"), fileSystem: fileSystem)
-                    .routing(try BuildProducts.beside(executable: executable, fileSystem: fileSystem)),
-                launcher: ChildProcessLauncher(),
-                fileSystem: fileSystem,
-                scratchFolder: FileManager.default.temporaryDirectory.appendingPathComponent("didojo-\(user)"),
-                moduleCache: cacheFolder.appendingPathComponent("module-cache"),
-                stepCache: cacheFolder.appendingPathComponent("compiled-steps"),
-                environment: environment,
-                settings: settings
+            return .success(try CompilingChecker.live(
+                executable: executable, environment: environment, cacheFolder: cacheFolder, fileSystem: fileSystem, settings: settings
             ))
         } catch let error as DojoError {
             return .failure(error)
         } catch {
             return .failure(.compilerNotFound)
         }
+    }
+
+    /// The checker with the recording around it, for the subcommands that check.
+    func recorder(for workspace: Workspace) -> Result<CheckRecorder, DojoError> {
+        checker().map { CheckRecorder(checker: $0, store: progressStore(for: workspace), timeSource: timeSource) }
     }
 
     /// The lessons' example programs: the `didojo-demos` executable beside this one.
@@ -175,7 +182,7 @@ struct CompositionRoot {
             terminal: terminal, interrupts: LiveInterruptSource.installed(), editor: SystemEditorLauncher(environment: environment),
             fileWatcher: InotifyFileWatcher(), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
             workspace: workspace, progressStore: store, checker: checker(), demos: demos(),
-            workshop: try? workshop()
+            workshop: try? workshop(), clock: ContinuousClock()
         )
     }
 

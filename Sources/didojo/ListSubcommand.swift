@@ -21,7 +21,7 @@ struct ListSubcommand: AsyncParsableCommand {
         let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
         let workspace = root.workspace()
-        let progress = root.progressStore(for: workspace).load().progress
+        let progress = try SetupFailure.exitOnError { try root.readProgress(of: workspace) }
         for problem in catalog.problems {
             FileHandle.standardError.write(Data("This lesson could not be loaded and is left out: \(problem.description)\n".utf8))
         }

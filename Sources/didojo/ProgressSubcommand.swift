@@ -29,7 +29,7 @@ struct ProgressSubcommand: AsyncParsableCommand {
             let destination = CompositionRoot.url(forUserPath: file)
             let transfer = ProgressTransfer(workspace: workspace, store: store, fileSystem: root.fileSystem, timeSource: root.timeSource)
             let count = try SetupFailure.exitOnError {
-                try transfer.export(catalog.allExercises, progress: store.load().progress, to: destination)
+                try transfer.export(catalog.allExercises, progress: root.readProgress(of: workspace), to: destination)
             }
             print("Exported your progress and \(count) exercise files to \(destination.path).")
             print("On the other machine: didojo progress import \(destination.lastPathComponent)")

@@ -26,11 +26,8 @@ struct ReportSubcommand: AsyncParsableCommand {
         let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
         let workspace = root.workspace()
-        let loaded = root.progressStore(for: workspace).load()
-        if let warning = loaded.warning {
-            FileHandle.standardError.write(Data((warning + "\n").utf8))
-        }
-        let report = LearnerReport(catalog: catalog, progress: loaded.progress, workspace: workspace.root.path, writtenAt: root.timeSource.now())
+        let progress = try SetupFailure.exitOnError { try root.readProgress(of: workspace) }
+        let report = LearnerReport(catalog: catalog, progress: progress, workspace: workspace.root.path, writtenAt: root.timeSource.now())
         let text = format == .json ? try report.json() + "\n" : ReportMarkdown.render(report)
         guard let output else {
             print(text, terminator: "")

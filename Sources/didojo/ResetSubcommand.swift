@@ -37,7 +37,7 @@ struct ResetSubcommand: AsyncParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let backup = try SetupFailure.exitOnError { try workspace.resetAll(catalog.allExercises) }
+        let backup = try SetupFailure.exitOnError { try workspace.resetAll(catalog.allExercises, progressStore: root.progressStore(for: workspace)) }
         print("Started over: every exercise has its starter again and the progress is cleared.")
         if let backup {
             print("The previous files and progress are kept in \(backup.path)")

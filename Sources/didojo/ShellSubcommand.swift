@@ -45,8 +45,9 @@ struct ShellSubcommand: AsyncParsableCommand {
             notice(error.localizedDescription)
             throw ExitCode(2)
         }
-        // Held for as long as the shell runs, and taken before the progress is loaded, so a
-        // second shell on this workspace can neither load stale progress nor overwrite ours.
+        // Held for as long as the shell runs: one shell per workspace, so that two do not
+        // keep moving each other's place in the lessons. (Progress itself is safe either way:
+        // every change is saved under the progress lock, see `ProgressStore`.)
         let lock: WorkspaceLock?
         switch root.lock(workspace, purpose: "a didojo shell") {
         case .acquired(let held):
@@ -60,7 +61,13 @@ struct ShellSubcommand: AsyncParsableCommand {
         }
         root.pointTimeline(at: workspace)
         let store = root.progressStore(for: workspace)
-        let loaded = store.load()
+        let loaded: ProgressStore.Loaded
+        do {
+            loaded = try store.read()
+        } catch {
+            notice(error.localizedDescription)
+            throw ExitCode(2)
+        }
         if let warning = loaded.warning { notice(warning) }
 
         let dependencies = root.shellDependencies(terminal: terminal, catalog: catalog, workspace: workspace, store: store)

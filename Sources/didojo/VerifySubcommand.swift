@@ -77,31 +77,24 @@ struct VerifySubcommand: AsyncParsableCommand {
         if !summary.allPassed { throw ExitCode(1) }
     }
 
-    /// The learner's own files, with their passes recorded in their progress.
+    /// The learner's own files, each grade recorded in their progress as it comes (under the
+    /// progress lock, so a shell open on the workspace meanwhile loses nothing).
     @MainActor
-    private func grade(_ exercises: [Exercise], root: CompositionRoot, checker: ExerciseChecker) async throws -> [VerificationRow] {
+    private func grade(_ exercises: [Exercise], root: CompositionRoot, checker: any ExerciseChecker) async throws -> [VerificationRow] {
         let workspace = try SetupFailure.exitOnError { try root.existingWorkspace() }
         // A learner file that was deleted is graded as its starter, as `check` does.
         try workspace.prepare(for: exercises)
-        let grades = try await WorkspaceGrader(checker: checker, workspace: workspace).grade(exercises)
-        let store = root.progressStore(for: workspace)
-        let loaded = store.load()
-        if let warning = loaded.warning {
-            FileHandle.standardError.write(Data((warning + "\n").utf8))
-        }
-        var progress = loaded.progress
-        progress.record(grades, at: root.timeSource.now())
-        do {
-            try store.save(progress)
-        } catch {
-            FileHandle.standardError.write(Data("Could not record the passes in \(store.file.path): \(error.localizedDescription)\n".utf8))
+        let recorder = CheckRecorder(checker: checker, store: root.progressStore(for: workspace), timeSource: root.timeSource)
+        let grades = try await WorkspaceGrader(recorder: recorder, workspace: workspace).grade(exercises)
+        for problem in Set(grades.compactMap(\.saveProblem)) {
+            FileHandle.standardError.write(Data("Could not record the grades in the learner's progress: \(problem)\n".utf8))
         }
         return grades.map(VerificationRow.init)
     }
 
     /// For lesson authors: the solutions, the starters, or both.
     @MainActor
-    private func verifyLessons(_ exercises: [Exercise], checker: ExerciseChecker) async throws -> [VerificationRow] {
+    private func verifyLessons(_ exercises: [Exercise], checker: any ExerciseChecker) async throws -> [VerificationRow] {
         let verifier = LessonVerifier(checker: checker)
         var rows: [VerificationRow] = []
         for mode in [solutions ? LessonVerifier.Mode.solutions : nil, starters ? .starters : nil].compactMap({ $0 }) {

@@ -18,53 +18,82 @@ import Testing
         try workspace.prepare(for: catalog.allExercises)
     }
 
-    func checker(_ launcher: ScriptedLauncher) -> ExerciseChecker {
-        launcher.checker()
+    var store: ProgressStore { ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: FixedTimeSource()) }
+
+    func grader(_ checker: FakeChecker) -> WorkspaceGrader {
+        WorkspaceGrader(recorder: CheckRecorder(checker: checker, store: store, timeSource: FixedTimeSource()), workspace: workspace)
     }
 
-    @Test func gradingCompilesTheLearnersOwnFileNotTheStarter() async throws {
-        let launcher = ScriptedLauncher(fileSystem: fileSystem, behaviour: .failCheck("testDoublesTwo", message: "double(2) should be 4"))
+    @Test func gradingChecksTheLearnersOwnFileNotTheStarter() async throws {
+        let checker = FakeChecker(fileSystem: fileSystem, behaviour: .failCheck("testDoublesTwo", message: "double(2) should be 4"))
         let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
-        let grades = try await WorkspaceGrader(checker: checker(launcher), workspace: workspace).grade([exercise])
-        let compile = try #require(launcher.compileRequests.first)
-        #expect(compile.arguments.contains("/ws/arithmetic/1/Doubler.swift"))
-        #expect(!compile.arguments.contains(exercise.starter.path))
+        let grades = try await grader(checker).grade([exercise])
+        #expect(checker.checkedSources == [URL(fileURLWithPath: "/ws/arithmetic/1/Doubler.swift")])
         #expect(grades.map(\.passed) == [false])
         #expect(VerificationRow(grades[0]).output == "printed by the learner", "what a failing file printed may explain why")
         #expect(VerificationLine.describe(grades[0]) == "✗ arithmetic.1 does not pass yet: doubles two (double(2) should be 4)")
     }
 
     @Test func aPassingGradeIsDescribedWithItsCheckCount() async throws {
-        let launcher = ScriptedLauncher(fileSystem: fileSystem, behaviour: .pass)
         let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
-        let grades = try await WorkspaceGrader(checker: checker(launcher), workspace: workspace).grade([exercise])
+        let grades = try await grader(FakeChecker(fileSystem: fileSystem, behaviour: .pass)).grade([exercise])
         #expect(VerificationLine.describe(grades[0]) == "✓ arithmetic.1 passed (2 checks)")
         let row = VerificationRow(grades[0])
         #expect(row.passed && row.problem == nil && row.subject == .learnerFile && row.lesson == "arithmetic")
         #expect(row.output.isEmpty, "a pass needs no output in the report")
     }
 
-    @Test func gradingRecordsPassesButNotAttemptsAndNeverTakesAPassAway() throws {
-        let arithmetic = try #require(catalog.exercise(id: "arithmetic.1"))
-        let testing = try #require(catalog.exercise(id: "testing.1"))
-        var progress = LearnerProgress()
+    @Test func gradingRecordsPassesButNotAttempts() async throws {
+        let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
+        _ = try await grader(FakeChecker(fileSystem: fileSystem, behaviour: .pass)).grade([exercise])
+        let record = try store.read().progress.exercise(exercise.id)
+        #expect(record.passed)
+        #expect(record.firstPassedAt == FixedTimeSource().now())
+        #expect(record.attempts == 0, "a grading run is not one of the learner's attempts")
+    }
+
+    @Test func gradingTakesBackARecordedPassTheFileNoLongerEarns() async throws {
+        let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
         let earlier = Date(timeIntervalSince1970: 1_000)
-        progress.update(testing.id) {
-            $0.passed = true
-            $0.attempts = 4
-            $0.firstPassedAt = earlier
+        // As a hand-edited progress file, or an edited export imported back, would say.
+        try store.update { progress in
+            progress.update(exercise.id) {
+                $0.passed = true
+                $0.attempts = 4
+                $0.firstPassedAt = earlier
+            }
         }
-        let now = FixedTimeSource().now()
-        progress.record([
-            WorkspaceGrader.Grade(exercise: arithmetic, report: CheckReport(exerciseID: arithmetic.id, outcome: .passed)),
-            WorkspaceGrader.Grade(exercise: testing, report: CheckReport(exerciseID: testing.id, outcome: .compileFailed)),
-        ], at: now)
-        #expect(progress.exercise(arithmetic.id).passed)
-        #expect(progress.exercise(arithmetic.id).firstPassedAt == now)
-        #expect(progress.exercise(arithmetic.id).attempts == 0)
-        #expect(progress.exercise(testing.id).passed)
-        #expect(progress.exercise(testing.id).firstPassedAt == earlier)
-        #expect(progress.exercise(testing.id).attempts == 4)
+        let grades = try await grader(FakeChecker(fileSystem: fileSystem, behaviour: .failCheck("testDoublesTwo", message: "no"))).grade([exercise])
+        #expect(grades[0].passTakenBack)
+        let record = try store.read().progress.exercise(exercise.id)
+        #expect(!record.passed, "a grade comes from the checks, not from the progress file")
+        #expect(record.attempts == 4)
+    }
+
+    @Test func aCancelledCheckRecordsNothing() async throws {
+        let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
+        let recorder = CheckRecorder(checker: FakeChecker(fileSystem: fileSystem, behaviour: .hang), store: store, timeSource: FixedTimeSource())
+        let check = Task { try await recorder.check(exercise, source: workspace.file(for: exercise), purpose: .attempt) }
+        check.cancel()
+        let recorded = try await check.value
+        #expect(recorded.report.outcome == .cancelled)
+        #expect(recorded.progress == nil)
+        #expect(!fileSystem.fileExists(at: store.file), "nothing was written")
+    }
+
+    @Test func observersHearOfEachRecordedCheckWithTheFailingChecks() async throws {
+        let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
+        let observer = RecordingCheckObserver()
+        let recorder = CheckRecorder(
+            checker: FakeChecker(fileSystem: fileSystem, behaviour: .failCheck("testDoublesZero", message: "zero")),
+            store: store, timeSource: FixedTimeSource(), observers: [observer]
+        )
+        _ = try await recorder.check(exercise, source: workspace.file(for: exercise), purpose: .attempt)
+        let event = try #require(observer.events.first)
+        #expect(observer.events.count == 1)
+        #expect(event.exerciseID == "arithmetic.1" && event.lessonID == "arithmetic" && !event.passed)
+        #expect(event.failingChecks == ["doubles zero"])
+        #expect(event.purpose == .attempt)
     }
 
     @Test func aCrashIsDescribedOnceWithTheCheckAndTheMessage() throws {

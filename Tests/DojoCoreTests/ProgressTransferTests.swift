@@ -40,7 +40,7 @@ import Testing
             $0.attempts = 2
             $0.firstOpenedAt = FixedTimeSource().now()
         }
-        try store(school).save(progress)
+        try store(school).update { $0 = progress }
         return (school, progress)
     }
 
@@ -56,7 +56,7 @@ import Testing
         for exercise in catalog.allExercises {
             #expect(try fileSystem.contents(of: home.file(for: exercise)) == fileSystem.contents(of: school.file(for: exercise)))
         }
-        #expect(store(home).load().progress == progress)
+        #expect(try store(home).read().progress == progress)
 
         // Importing the same file again changes nothing and backs nothing up.
         let again = try transfer(home).importBundle(from: exportFile, exercises: catalog.allExercises)
@@ -74,7 +74,7 @@ import Testing
         try fileSystem.write("// work done at home\n", to: home.file(for: arithmetic))
         var homeProgress = LearnerProgress()
         homeProgress.update("testing.1") { $0.attempts = 7 }
-        try store(home).save(homeProgress)
+        try store(home).update { $0 = homeProgress }
 
         let summary = try transfer(home).importBundle(from: exportFile, exercises: catalog.allExercises)
         #expect(summary.replaced == ["arithmetic/1/Doubler.swift"])
@@ -86,7 +86,7 @@ import Testing
         let keptProgress = try JSONDecoder().decode(LearnerProgress.self, from: fileSystem.contents(of: backups.appendingPathComponent("progress.json")))
         #expect(keptProgress.exercise("testing.1").attempts == 7)
         #expect(try fileSystem.text(of: home.file(for: arithmetic)).contains("// mine"))
-        #expect(store(home).load().progress == progress)
+        #expect(try store(home).read().progress == progress)
     }
 
     @Test func aFileThatIsNotAnExportIsRejectedAndNothingChanges() throws {

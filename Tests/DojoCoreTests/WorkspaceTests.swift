@@ -49,7 +49,7 @@ import Testing
         try workspace.prepare(for: [exercise])
         try fileSystem.write("my work", to: workspace.file(for: exercise))
         try fileSystem.write("{}", to: workspace.progressFile)
-        let backup = try #require(try workspace.resetAll([exercise]))
+        let backup = try #require(try workspace.resetAll([exercise], progressStore: ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: FixedTimeSource())))
         #expect(backup.path == "/ws/.didojo/backups/reset-all-20160618-000000")
         #expect(try fileSystem.text(of: backup.appendingPathComponent("arithmetic/1/Doubler.swift")) == "my work")
         #expect(try fileSystem.text(of: backup.appendingPathComponent("progress.json")) == "{}")
@@ -58,7 +58,7 @@ import Testing
 
         // A second start-over in the same second gets a folder of its own.
         try fileSystem.write("more work", to: workspace.file(for: exercise))
-        let second = try #require(try workspace.resetAll([exercise]))
+        let second = try #require(try workspace.resetAll([exercise], progressStore: ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: FixedTimeSource())))
         #expect(second.path == "/ws/.didojo/backups/reset-all-20160618-000000-2")
         #expect(try fileSystem.text(of: backup.appendingPathComponent("arithmetic/1/Doubler.swift")) == "my work")
     }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ClassroomCommandTests {
     @Test func reportShowsAttemptsAndHintsAndWritesTheFileToHandIn() async throws {
         let harness = try ShellHarness(lines: ["hint arithmetic.1", "check arithmetic.1", "check arithmetic.1", "report"])
-        harness.launcher.behaviour = .pass
+        harness.checker.behaviour = .pass
         let output = await harness.run()
         #expect(output.contains("- Exercises passed: **1 of 2**"))
         #expect(output.contains("- Checks run: 2"))

@@ -12,7 +12,7 @@ import Testing
         let harness = try ShellHarness(lines: ["present arithmetic", "", "p", "2", "n", "q", "lessons"])
         var learner = LearnerProgress()
         learner.currentLessonID = "testing"
-        try harness.store.save(learner)
+        try harness.store.update { $0 = learner }
         let before = try harness.fileSystem.contents(of: harness.workspace.progressFile)
         await harness.makeShell().run()
         let output = harness.terminal.output

@@ -73,7 +73,7 @@ import Testing
 
     @Test func aFailingCheckShowsTheAuthorsMessage() async throws {
         let harness = try ShellHarness(lines: ["check arithmetic.1"])
-        harness.launcher.behaviour = .failCheck("testDoublesTwo", message: "double(2) should be 4")
+        harness.checker.behaviour = .failCheck("testDoublesTwo", message: "double(2) should be 4")
         let output = await harness.run()
         #expect(output.contains("✗ arithmetic.1: 1 of 2 checks failed."))
         #expect(output.contains("Your code printed:\n  │ printed by the learner"))
@@ -83,7 +83,7 @@ import Testing
 
     @Test func aCompileErrorShowsTheLearnersLineAndPlainWords() async throws {
         let harness = try ShellHarness(lines: ["check arithmetic.1"])
-        harness.launcher.behaviour = .compileError(line: 2, message: "cannot find 'value2' in scope")
+        harness.checker.behaviour = .compileError(line: 2, message: "cannot find 'value2' in scope", explanation: "A name is used that is not declared anywhere the compiler can see.")
         let output = await harness.run()
         #expect(output.contains("✗ arithmetic.1 does not compile yet."))
         #expect(output.contains("Doubler.swift:2:5: error: cannot find 'value2' in scope"))
@@ -93,7 +93,7 @@ import Testing
 
     @Test func aCrashIsAFailedCheckWithTheRuntimesMessage() async throws {
         let harness = try ShellHarness(lines: ["check arithmetic.1", "progress"])
-        harness.launcher.behaviour = .crash(message: "Fatal error: Unexpectedly found nil while unwrapping an Optional value")
+        harness.checker.behaviour = .crash(message: "Fatal error: Unexpectedly found nil while unwrapping an Optional value")
         let output = await harness.run()
         #expect(output.contains("✗ arithmetic.1: your code crashed (illegal instruction / trap) (SIGILL) while checking 'doubles two'."))
         #expect(output.contains("    Fatal error: Unexpectedly found nil while unwrapping an Optional value"))
@@ -102,10 +102,10 @@ import Testing
 
     @Test func ctrlCDuringACheckCancelsItWithoutCountingAnAttempt() async throws {
         let harness = try ShellHarness()
-        harness.launcher.behaviour = .hang
+        harness.checker.behaviour = .hang
         let shell = harness.makeShell()
         let check = Task { await shell.execute("check arithmetic.1") }
-        while harness.launcher.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        while !harness.interrupts.isAwaited { try await Task.sleep(for: .milliseconds(5)) }
         harness.interrupts.press()
         _ = await check.value
         #expect(harness.terminal.output.contains("Check of arithmetic.1 cancelled."))
@@ -204,8 +204,8 @@ import Testing
 
     @Test func aTestThatLetsMutantsThroughIsToldWhichOnes() async throws {
         let harness = try ShellHarness(lines: ["check testing.1"])
+        harness.checker.behaviour = .mutantsSurvive
         let output = await harness.run()
-        // The scripted program passes every test it is given, mutants included.
         #expect(output.contains("✗ testing.1: your tests pass on the correct code, but let 2 of 2 planted bugs through."))
         #expect(output.contains("✗ your test did not notice: the counter never counts"))
         #expect(output.contains("✗ your test did not notice: the counter counts twice"))

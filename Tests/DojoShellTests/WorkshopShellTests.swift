@@ -30,7 +30,7 @@ import Testing
     func markPassed(_ id: String, in harness: ShellHarness) throws {
         var progress = harness.progress
         progress.update(id) { $0.passed = true; $0.attempts = 1 }
-        try harness.store.save(progress)
+        try harness.store.update { $0 = progress }
     }
 
     @Test func aLockedLessonCannotBeReachedAnyWayUntilThePreviousOneIsPassed() async throws {
@@ -46,7 +46,7 @@ import Testing
         #expect(shell.session.prompt == "didojo arithmetic exercises> ")
         _ = await shell.execute("next")
         #expect(shell.session.prompt == "didojo arithmetic exercises> ", "'next' must not step into the locked lesson")
-        #expect(harness.launcher.requests.isEmpty, "no check may run for a locked lesson")
+        #expect(harness.checker.checkedSources.isEmpty, "no check may run for a locked lesson")
         #expect(harness.progress.exercise("testing.1").hintsShown == 0)
         let refusals = harness.terminal.output.components(separatedBy: "🔒 testing opens once you have passed every exercise of arithmetic (0 of 1 so far).")
         #expect(refusals.count - 1 == 5)

@@ -1,18 +1,17 @@
 import DojoShell
 import Foundation
+import Synchronization
 
-/// Reports a change as many times as scripted, then "Ctrl-C".
-public final class FakeFileWatcher: FileWatcher, @unchecked Sendable {
-    // Guarded by `lock`, hence the `@unchecked Sendable`.
-    private let lock = NSLock()
-    private var changes: Int
+/// Reports a change as many times as scripted, then stops as a Ctrl-C would.
+public final class FakeFileWatcher: FileWatcher {
+    private let changes: Mutex<Int>
 
-    public init(changes: Int) { self.changes = changes }
+    public init(changes: Int) { self.changes = Mutex(changes) }
 
-    public func waitForChange(of file: URL, shouldStop: @escaping @Sendable () -> Bool) async -> Bool {
-        lock.withLock {
-            guard changes > 0 else { return false }
-            changes -= 1
+    public func waitForChange(of file: URL) async -> Bool {
+        changes.withLock { count in
+            guard count > 0 else { return false }
+            count -= 1
             return true
         }
     }

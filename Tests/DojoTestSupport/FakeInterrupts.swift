@@ -1,21 +1,59 @@
 import DojoShell
 import Foundation
+import Synchronization
 
 /// Ctrl-C as the tests press it.
-public final class FakeInterrupts: InterruptSource, @unchecked Sendable {
-    // Guarded by `lock`, hence the `@unchecked Sendable`.
-    private let lock = NSLock()
-    private var pending = 0
+public final class FakeInterrupts: InterruptSource {
+    private struct State {
+        var pending = 0
+        var waiting: [UUID: CheckedContinuation<Void, Never>] = [:]
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
-    public func press() { lock.withLock { pending += 1 } }
+    /// Presses Ctrl-C: wakes one task waiting in `nextInterrupt`, else is kept for the next ask.
+    public func press() {
+        let woken: CheckedContinuation<Void, Never>? = state.withLock { state in
+            if let (id, continuation) = state.waiting.first {
+                state.waiting[id] = nil
+                return continuation
+            }
+            state.pending += 1
+            return nil
+        }
+        woken?.resume()
+    }
+
+    /// True while some task waits for a Ctrl-C (a check or `watch` is under way).
+    public var isAwaited: Bool { state.withLock { !$0.waiting.isEmpty } }
 
     public func takeInterrupt() -> Bool {
-        lock.withLock {
-            guard pending > 0 else { return false }
-            pending -= 1
+        state.withLock { state in
+            guard state.pending > 0 else { return false }
+            state.pending -= 1
             return true
+        }
+    }
+
+    public func nextInterrupt() async {
+        let id = UUID()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let resumeNow: Bool = state.withLock { state in
+                    if state.pending > 0 {
+                        state.pending -= 1
+                        return true
+                    }
+                    if Task.isCancelled { return true }
+                    state.waiting[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiting.removeValue(forKey: id) }?.resume()
         }
     }
 }

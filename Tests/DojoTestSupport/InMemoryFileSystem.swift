@@ -11,7 +11,20 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// Paths whose writes fail, to test how errors are reported.
     public var unwritablePaths: Set<String> = []
 
+    /// Stands for the progress lock of the real file system: one holder at a time.
+    private let exclusiveLock = NSLock()
+
     public init() {}
+
+    public func makePrivateFolder(in parent: URL, prefix: String) throws -> URL {
+        let folder = parent.appendingPathComponent(prefix + UUID().uuidString)
+        try createDirectory(at: folder)
+        return folder
+    }
+
+    public func withExclusiveLock<Result>(on lockFile: URL, _ body: () throws -> Result) throws -> Result {
+        try exclusiveLock.withLock(body)
+    }
 
     private func key(_ url: URL) -> String { url.standardizedFileURL.path }
 

@@ -1,31 +1,30 @@
 import ChildProcess
 import DojoCore
+import ExerciseChecking
 import Foundation
 
 /// The checker with the real compiler and the lesson library `swift build` put beside the
 /// running test program, for tests that must compile and run real Swift.
+///
+/// Its caches are the tests' own, never the developer's `~/.cache/didojo`: a folder in the
+/// system's temporary folder shared by the test runs (the compiler's module cache is slow to
+/// fill, and the cache keys hold the build's identity), or one a test gives.
 public enum RealChecker {
+    /// The caches the tests share when a test gives none.
+    public static var sharedCacheFolder: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("didojo-test-caches-\(getuid())")
+    }
+
     public static func make(
-        settings: CheckSettings = CheckSettings(), scratch: URL? = nil, stepCache: URL? = nil,
-        macroExpansions: URL? = nil, launcher: any ProcessLaunching = ChildProcessLauncher()
-    ) throws -> ExerciseChecker {
-        let environment = ProcessInfo.processInfo.environment
-        let fileSystem = LocalFileSystem()
+        settings: CheckSettings = CheckSettings(), cacheFolder: URL? = nil, scratch: URL? = nil,
+        launcher: any ProcessLaunching = ChildProcessLauncher()
+    ) throws -> CompilingChecker {
         let testProgram = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return ExerciseChecker(
-            toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
-            products: MacroExpansionCache(
-                folder: macroExpansions ?? URL(fileURLWithPath: home).appendingPathComponent(".cache/didojo/macro-expansions"),
-                fileSystem: fileSystem
-            ).routing(try BuildProducts.beside(executable: testProgram, fileSystem: fileSystem)),
-            launcher: launcher,
-            fileSystem: fileSystem,
-            scratchFolder: scratch ?? FileManager.default.temporaryDirectory.appendingPathComponent("didojo-tests"),
-            moduleCache: URL(fileURLWithPath: home).appendingPathComponent(".cache/didojo/module-cache"),
-            stepCache: stepCache ?? URL(fileURLWithPath: home).appendingPathComponent(".cache/didojo/compiled-steps"),
-            environment: environment,
-            settings: settings
+        return try CompilingChecker.live(
+            executable: testProgram, environment: ProcessInfo.processInfo.environment,
+            cacheFolder: cacheFolder ?? sharedCacheFolder, fileSystem: LocalFileSystem(), settings: settings,
+            moduleCache: sharedCacheFolder.appendingPathComponent("module-cache"), launcher: launcher,
+            scratchFolder: scratch ?? FileManager.default.temporaryDirectory
         )
     }
 
@@ -36,9 +35,7 @@ public enum RealChecker {
     ) async throws -> CheckReport {
         let file = folder.appendingPathComponent("learner/\(exercise.fileName)")
         try LocalFileSystem().write(source, to: file)
-        return try await make(
-            scratch: folder.appendingPathComponent("scratch"), stepCache: folder.appendingPathComponent("steps"),
-            macroExpansions: folder.appendingPathComponent("macro-expansions"), launcher: launcher
-        ).check(exercise, source: file)
+        return try await make(cacheFolder: folder.appendingPathComponent("caches"), scratch: folder.appendingPathComponent("scratch"), launcher: launcher)
+            .check(exercise, source: file)
     }
 }

@@ -1,4 +1,5 @@
 import ChildProcess
+import Clocks
 import DojoCore
 import DojoShell
 import Foundation
@@ -6,7 +7,7 @@ import LessonSupport
 import LineEditing
 import TerminalMarkdown
 
-/// A whole shell on fakes: in-memory files, scripted compiler, fixed clock.
+/// A whole shell on fakes: in-memory files, a checker with canned reports, fixed time.
 @MainActor
 public struct ShellHarness {
     public let fileSystem = InMemoryFileSystem()
@@ -14,7 +15,7 @@ public struct ShellHarness {
     public let interrupts = FakeInterrupts()
     public let editor = FakeEditor()
     public let demos = FakeDemoLauncher()
-    public let launcher: ScriptedLauncher
+    public let checker: FakeChecker
     public let workspace: Workspace
     public let store: ProgressStore
     public let catalog: LessonCatalog
@@ -27,7 +28,7 @@ public struct ShellHarness {
         workspace = Workspace(root: URL(fileURLWithPath: "/ws"), fileSystem: fileSystem, timeSource: FixedTimeSource())
         try workspace.prepare(for: catalog.allExercises)
         store = ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: FixedTimeSource())
-        launcher = ScriptedLauncher(fileSystem: fileSystem)
+        checker = FakeChecker(fileSystem: fileSystem)
         // A demo that echoes its options to the terminal (where a real one prints too), and
         // rejects `--bad` as a real one rejects an unknown option: with a message and status 2.
         demos.program = { [terminal] run in
@@ -46,14 +47,17 @@ public struct ShellHarness {
     public var workshop: Workshop?
     /// The shell's clock; replace it with a `SettableTimeSource` to let time pass.
     public var timeSource: any TimeSource = FixedTimeSource()
+    /// What the shell waits on (the spinner, `watch`): a test clock, so no test waits.
+    public let clock = TestClock()
 
     public func makeShell() -> Shell {
         let dependencies = ShellDependencies(
             terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
             fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,
-            workspace: workspace, progressStore: store, checker: makeChecker(), demos: demos, workshop: workshop
+            workspace: workspace, progressStore: store, checker: makeChecker(), demos: demos, workshop: workshop,
+            clock: clock
         )
-        return Shell(session: ShellSession(dependencies: dependencies, progress: store.load().progress))
+        return Shell(session: ShellSession(dependencies: dependencies, progress: try! store.read().progress))
     }
 
     /// How many times the shell has made its checker (the live one lists the build folder and
@@ -61,9 +65,9 @@ public struct ShellHarness {
     public var checkersMade: Int { checkerCount.count }
     private let checkerCount = Counter()
 
-    private func makeChecker() -> Result<ExerciseChecker, DojoError> {
+    private func makeChecker() -> Result<any ExerciseChecker, DojoError> {
         checkerCount.count += 1
-        return .success(launcher.checker())
+        return .success(checker)
     }
 
     /// Runs the scripted lines through a new shell and returns what it wrote.
@@ -72,7 +76,7 @@ public struct ShellHarness {
         return terminal.output
     }
 
-    public var progress: LearnerProgress { store.load().progress }
+    public var progress: LearnerProgress { try! store.read().progress }
 }
 
 /// A count a value type can keep while being copied (the harness is a struct).

@@ -1,4 +1,5 @@
 import DojoCore
+@testable import ExerciseChecking
 import DojoTestSupport
 import Foundation
 import Testing
@@ -14,7 +15,7 @@ import Testing
         folder = try TemporaryFolder("macro-expansions")
     }
 
-    var expansions: URL { folder.url.appendingPathComponent("macro-expansions") }
+    var expansions: URL { folder.url.appendingPathComponent("caches/macro-expansions") }
 
     /// Checks `source` as the learner's dependency-values.1, with caches of this test's own.
     func check(_ source: String) async throws -> CheckReport {

@@ -1,4 +1,5 @@
 import DojoCore
+import ExerciseChecking
 import DojoTestSupport
 import Foundation
 import Testing

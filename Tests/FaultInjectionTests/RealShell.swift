@@ -1,4 +1,5 @@
 import DojoCore
+import ExerciseChecking
 import DojoShell
 import DojoTestSupport
 import Foundation
@@ -28,7 +29,7 @@ final class RealShell {
             fileSystem: fileSystem, timeSource: SystemTimeSource(), catalog: catalog, workspace: workspace,
             progressStore: store, checker: .success(checker), demos: FakeDemoLauncher()
         )
-        shell = Shell(session: ShellSession(dependencies: dependencies, progress: store.load().progress))
+        shell = Shell(session: ShellSession(dependencies: dependencies, progress: try store.read().progress))
     }
 
     /// The learner's file for an exercise, e.g. `no-di.1`.

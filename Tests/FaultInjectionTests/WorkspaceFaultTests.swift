@@ -26,11 +26,11 @@ import Glibc
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
-    func progress(of didojo: Didojo) -> ProgressStore.Loaded {
-        ProgressStore(
+    func progress(of didojo: Didojo) throws -> ProgressStore.Loaded {
+        try ProgressStore(
             file: didojo.workspace.appendingPathComponent(".didojo/progress.json"), fileSystem: LocalFileSystem(),
             timeSource: SystemTimeSource()
-        ).load()
+        ).read()
     }
 
     // MARK: Killed mid-save
@@ -56,7 +56,7 @@ import Glibc
             let result = try await didojo.run([], inputBytes: Data(script.utf8), timeout: Self.hangBound) {
                 killer.shouldKill()
             }
-            let loaded = progress(of: didojo)
+            let loaded = try progress(of: didojo)
             #expect(loaded.warning == nil, "round \(round): the progress file was corrupt after SIGKILL")
             let shownPages = result.standardOutput.matches(of: /no-di · page (\d+) of/).compactMap { Int($0.output.1) }
             guard result.cancelled, let lastShown = shownPages.last else { continue }
@@ -82,7 +82,7 @@ import Glibc
         defer { stopFirst.set() }
         // The first shell has taken the lock once its hint is saved.
         let deadline = ContinuousClock.now + Self.hangBound
-        while progress(of: didojo).progress.exercise("no-di.1").hintsShown == 0, ContinuousClock.now < deadline {
+        while (try? progress(of: didojo))?.progress.exercise("no-di.1").hintsShown == 0, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
         }
 
@@ -101,7 +101,7 @@ import Glibc
         stopFirst.set()
         let firstResult = try await first.value
         #expect(firstResult.cancelled)
-        let saved = progress(of: didojo).progress
+        let saved = try progress(of: didojo).progress
         #expect(saved.exercise("no-di.1").hintsShown == 1)
         #expect(saved.exercise("cake.1").hintsShown == 0)
         // The first shell was killed, not quit: the kernel released its lock all the same.

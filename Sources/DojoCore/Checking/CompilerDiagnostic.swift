@@ -1,5 +1,3 @@
-import Foundation
-
 /// One message from the Swift compiler, with the notes that belong to it.
 public struct CompilerDiagnostic: Equatable, Sendable {
     public enum Severity: String, Sendable { case error, warning, note }
@@ -10,51 +8,20 @@ public struct CompilerDiagnostic: Equatable, Sendable {
     public let severity: Severity
     public let message: String
     public var notes: [CompilerDiagnostic]
+    /// What the message means for someone learning DI, in plain words; nil when the checker
+    /// does not know for sure (a wrong explanation is worse than none).
+    public var explanation: String?
 
-    public init(file: String, line: Int, column: Int, severity: Severity, message: String, notes: [CompilerDiagnostic] = []) {
+    public init(
+        file: String, line: Int, column: Int, severity: Severity, message: String,
+        notes: [CompilerDiagnostic] = [], explanation: String? = nil
+    ) {
         self.file = file
         self.line = line
         self.column = column
         self.severity = severity
         self.message = message
         self.notes = notes
-    }
-
-    /// Parses swiftc's output in `-diagnostic-style=llvm` form: `path:line:col: severity: message`.
-    /// Other lines (source excerpts) are skipped.
-    ///
-    /// A note usually belongs to the diagnostic before it, but swiftc prints several
-    /// "does not conform to protocol 'P'" errors first and all their notes after; a note made
-    /// in `P.swift` then goes to the error that names `'P'`.
-    public static func parse(_ output: String) -> [CompilerDiagnostic] {
-        var diagnostics: [CompilerDiagnostic] = []
-        for rawLine in output.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let diagnostic = parseLine(String(rawLine)) else { continue }
-            guard diagnostic.severity == .note else {
-                diagnostics.append(diagnostic)
-                continue
-            }
-            guard !diagnostics.isEmpty else { continue }
-            let declaredIn = "'" + URL(fileURLWithPath: diagnostic.file).deletingPathExtension().lastPathComponent + "'"
-            let owner = diagnostics.lastIndex { $0.message.contains(declaredIn) } ?? diagnostics.count - 1
-            diagnostics[owner].notes.append(diagnostic)
-        }
-        return diagnostics
-    }
-
-    static func parseLine(_ line: String) -> CompilerDiagnostic? {
-        for severity in [Severity.error, .warning, .note] {
-            guard let marker = line.range(of: ": \(severity.rawValue): ") else { continue }
-            let location = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
-            guard location.count >= 3,
-                  let lineNumber = Int(location[location.count - 2]),
-                  let column = Int(location[location.count - 1]) else { continue }
-            let file = location.dropLast(2).joined(separator: ":")
-            return CompilerDiagnostic(
-                file: file, line: lineNumber, column: column, severity: severity,
-                message: String(line[marker.upperBound...])
-            )
-        }
-        return nil
+        self.explanation = explanation
     }
 }

@@ -16,6 +16,14 @@ public protocol FileSystem: Sendable {
     func modificationDate(of url: URL) -> Date?
     /// Sets the modification date ("touch"), as a mark of last use.
     func setModificationDate(_ date: Date, of url: URL) throws
+    /// Runs `body` while holding an exclusive lock on `lockFile` (made if missing), waiting a
+    /// while for another process that holds it. The lock is not re-entrant.
+    ///
+    /// - Throws: `ProgressError.busy` when the lock stays taken; what `body` throws.
+    /// Makes a new folder in `parent` that only this user can enter (mode 0700), with a name
+    /// nobody could have taken first (`mkdtemp`), and returns it.
+    func makePrivateFolder(in parent: URL, prefix: String) throws -> URL
+    func withExclusiveLock<Result>(on lockFile: URL, _ body: () throws -> Result) throws -> Result
 }
 
 extension FileSystem {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The real file system.
 public struct LocalFileSystem: FileSystem {
@@ -38,9 +39,67 @@ public struct LocalFileSystem: FileSystem {
             .map(\.url)
     }
 
+    /// Copies a file through descriptors that are closed on `exec`, or a folder with
+    /// Foundation. Why not Foundation for files too: it opens the copy without `O_CLOEXEC`,
+    /// so a child process that another thread starts during the copy keeps the copy open for
+    /// writing for as long as that child runs, and the kernel then refuses to run the copy
+    /// ("Text file busy"); the checker copies programs and runs programs at the same time.
     public func copyItem(at source: URL, to destination: URL) throws {
         try createDirectory(at: destination.deletingLastPathComponent())
-        try FileManager.default.copyItem(at: source, to: destination)
+        guard !directoryExists(at: source) else {
+            try FileManager.default.copyItem(at: source, to: destination)
+            return
+        }
+        let input = open(source.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw Self.error(errno, source) }
+        defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0 else { throw Self.error(errno, source) }
+        // O_EXCL: like Foundation's copy, never over an existing file.
+        let output = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, status.st_mode & 0o777)
+        guard output >= 0 else { throw Self.error(errno, destination) }
+        var failure: Int32 = 0
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        while failure == 0 {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno != EINTR { failure = errno }
+                continue
+            }
+            var written = 0
+            while written < count, failure == 0 {
+                let result = buffer.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + written, count - written) }
+                if result < 0 {
+                    if errno != EINTR { failure = errno }
+                } else {
+                    written += result
+                }
+            }
+        }
+        if close(output) != 0, failure == 0 { failure = errno }
+        if failure != 0 {
+            unlink(destination.path)
+            throw Self.error(failure, destination)
+        }
+    }
+
+    public func makePrivateFolder(in parent: URL, prefix: String) throws -> URL {
+        try createDirectory(at: parent)
+        var template = Array(parent.appendingPathComponent(prefix + "XXXXXX").path.utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in
+            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+        }
+        guard let made else { throw Self.error(errno, parent) }
+        return URL(fileURLWithPath: made)
+    }
+
+    private static func error(_ number: Int32, _ url: URL) -> any Error {
+        CocoaError(.fileWriteUnknown, userInfo: [
+            NSFilePathErrorKey: url.path,
+            NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(number)),
+            NSLocalizedDescriptionKey: "\(url.path): \(String(cString: strerror(number)))",
+        ])
     }
 
     public func moveItem(at source: URL, to destination: URL) throws {
@@ -58,5 +117,44 @@ public struct LocalFileSystem: FileSystem {
 
     public func setModificationDate(_ date: Date, of url: URL) throws {
         try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+    }
+
+    /// How long a writer waits for another to finish. Writers hold the lock for a few
+    /// milliseconds (a read, a change, a write), so running out of this means a hung process.
+    static let lockPatience: Duration = .seconds(10)
+
+    public func withExclusiveLock<Result>(on lockFile: URL, _ body: () throws -> Result) throws -> Result {
+        try createDirectory(at: lockFile.deletingLastPathComponent())
+        let descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ProgressError.unwritable(path: lockFile.path, reason: String(cString: strerror(errno)))
+        }
+        // Closing the descriptor lets go of the lock, whatever `body` does.
+        defer { close(descriptor) }
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.lockPatience
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else {
+                throw ProgressError.unwritable(path: lockFile.path, reason: String(cString: strerror(errno)))
+            }
+            guard clock.now < deadline else {
+                throw ProgressError.busy(path: lockFile.path, holder: Self.holder(readFrom: descriptor))
+            }
+            usleep(2_000)
+        }
+        // Who holds it, for a message should it ever stay taken; the lock is the kernel's,
+        // so failing to write this changes nothing.
+        let text = "didojo process \(getpid())\n"
+        _ = ftruncate(descriptor, 0)
+        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        return try body()
+    }
+
+    private static func holder(readFrom descriptor: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Every lesson under Lessons/, in order, plus the problems of those that failed to load.
 public struct LessonCatalog: Sendable {
@@ -71,23 +72,20 @@ public struct LessonCatalog: Sendable {
 }
 
 /// Where the lessons loaded side by side land, each in its folder's place.
-///
-/// `@unchecked Sendable` is sound because `results` is only touched while holding `lock`.
-private final class LoadedLessons: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<Lesson, LessonLoadProblem>?]
+private final class LoadedLessons: Sendable {
+    private let results: Mutex<[Result<Lesson, LessonLoadProblem>?]>
 
     init(count: Int) {
-        results = Array(repeating: nil, count: count)
+        results = Mutex(Array(repeating: nil, count: count))
     }
 
     subscript(index: Int) -> Result<Lesson, LessonLoadProblem>? {
-        get { lock.withLock { results[index] } }
-        set { lock.withLock { results[index] = newValue } }
+        get { results.withLock { $0[index] } }
+        set { results.withLock { $0[index] = newValue } }
     }
 
     /// Every result, once each folder has one.
     var all: [Result<Lesson, LessonLoadProblem>] {
-        lock.withLock { results.map { $0! } }
+        results.withLock { $0.map { $0! } }
     }
 }

@@ -84,13 +84,18 @@ public struct ProgressTransfer: Sendable {
             }
             try fileSystem.write(entry.contents, to: destination)
         }
-        let current = store.load().progress
-        if current != bundle.progress {
+        if bundle.progress.formatVersion > ProgressStore.formatVersion {
+            throw ProgressError.newerFormat(path: file.path, version: bundle.progress.formatVersion, known: ProgressStore.formatVersion)
+        }
+        // Under the progress lock, against the progress on disk at this moment: a shell open on
+        // this workspace adds its next change to the imported progress, not the reverse.
+        try store.update { current in
+            guard current != bundle.progress else { return }
             if fileSystem.fileExists(at: store.file) {
                 try backUp(store.file, as: store.file.lastPathComponent)
                 summary.progressReplaced = current != LearnerProgress()
             }
-            try store.save(bundle.progress)
+            current = bundle.progress
             summary.progressWritten = true
         }
         return summary

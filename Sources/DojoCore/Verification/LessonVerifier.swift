@@ -26,9 +26,9 @@ public struct LessonVerifier: Sendable {
         }
     }
 
-    private let checker: ExerciseChecker
+    private let checker: any ExerciseChecker
 
-    public init(checker: ExerciseChecker) {
+    public init(checker: any ExerciseChecker) {
         self.checker = checker
     }
 

@@ -1,48 +1,42 @@
 import Foundation
 
 /// For teachers and CI: checks the learner's own files in a workspace, every exercise without
-/// a question asked, with the same checker as the shell's `check`.
+/// a question asked, with the same checker as the shell's `check`, and records the result as
+/// the grade (see `CheckRecorder.Purpose.grading`).
 public struct WorkspaceGrader: Sendable {
     /// How one learner file fared.
     public struct Grade: Sendable {
         public let exercise: Exercise
         public let report: CheckReport
+        /// True when the progress had recorded a pass that this grading took back.
+        public let passTakenBack: Bool
+        /// Why the grade could not be recorded in the learner's progress, if it could not.
+        public let saveProblem: String?
 
-        public init(exercise: Exercise, report: CheckReport) {
+        public init(exercise: Exercise, report: CheckReport, passTakenBack: Bool = false, saveProblem: String? = nil) {
             self.exercise = exercise
             self.report = report
+            self.passTakenBack = passTakenBack
+            self.saveProblem = saveProblem
         }
 
         public var passed: Bool { report.passed }
     }
 
-    private let checker: ExerciseChecker
+    private let recorder: CheckRecorder
     private let workspace: Workspace
 
-    public init(checker: ExerciseChecker, workspace: Workspace) {
-        self.checker = checker
+    public init(recorder: CheckRecorder, workspace: Workspace) {
+        self.recorder = recorder
         self.workspace = workspace
     }
 
-    /// Checks each exercise's learner file, `concurrency` at a time, in the given order.
+    /// Checks each exercise's learner file, `concurrency` at a time, in the given order, and
+    /// records each grade as it comes.
     public func grade(_ exercises: [Exercise], concurrency: Int = 2) async throws -> [Grade] {
-        try await exercises.concurrentMap(limit: concurrency) { [checker, workspace] exercise in
-            Grade(exercise: exercise, report: try await checker.check(exercise, source: workspace.file(for: exercise)))
-        }
-    }
-}
-
-extension LearnerProgress {
-    /// Records what a grading run found, as a teacher would want it in the learner's report:
-    /// a pass counts (the file does pass, and a learner who passed must see it), but a
-    /// grading run is not one of the learner's attempts, so `attempts` is left alone; and a
-    /// failure never takes an earlier pass away, just as a failed `check` does not.
-    public mutating func record(_ grades: [WorkspaceGrader.Grade], at now: Date) {
-        for grade in grades where grade.passed {
-            update(grade.exercise.id) { record in
-                record.passed = true
-                record.firstPassedAt = record.firstPassedAt ?? now
-            }
+        try await exercises.concurrentMap(limit: concurrency) { [recorder, workspace] exercise in
+            let recorded = try await recorder.check(exercise, source: workspace.file(for: exercise), purpose: .grading)
+            return Grade(exercise: exercise, report: recorded.report, passTakenBack: recorded.passTakenBack, saveProblem: recorded.saveProblem)
         }
     }
 }

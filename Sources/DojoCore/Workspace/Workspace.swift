@@ -53,6 +53,26 @@ public struct Workspace: Sendable {
         return isNew
     }
 
+    /// Makes sure the learner's file for `exercise` exists, copying the starter when it was
+    /// deleted. Returns true when it did.
+    ///
+    /// Whatever else is found at the file's path (a folder, a broken link) is left alone: it
+    /// may hold the learner's work. The error says what is in the way and what to do.
+    @discardableResult
+    public func ensureFile(for exercise: Exercise) throws -> Bool {
+        let learnerFile = file(for: exercise)
+        guard !fileSystem.fileExists(at: learnerFile) else { return false }
+        if fileSystem.directoryExists(at: learnerFile) {
+            throw DojoError.learnerFileIsAFolder(exerciseID: exercise.id, path: learnerFile.path)
+        }
+        do {
+            try fileSystem.copyItem(at: exercise.starter, to: learnerFile)
+        } catch {
+            throw DojoError.learnerFileUnusable(exerciseID: exercise.id, path: learnerFile.path, reason: error.localizedDescription)
+        }
+        return true
+    }
+
     /// Puts the starter back, first moving the learner's file to the backups folder.
     /// Returns where the backup went (nil when there was no file to keep).
     @discardableResult
@@ -76,24 +96,28 @@ public struct Workspace: Sendable {
     }
 
     /// Starts over: every learner file and the progress file are moved to one new backup
-    /// folder (keeping their paths), then every starter is copied back. The caller clears the
-    /// progress it holds. Returns the backup folder, or nil when there was nothing to keep.
+    /// folder (keeping their paths), then every starter is copied back, all under the
+    /// progress lock so that no other didojo saves progress in the middle. A shell open on
+    /// the workspace then finds the progress cleared, and adds its next change to that.
+    /// Returns the backup folder, or nil when there was nothing to keep.
     @discardableResult
-    public func resetAll(_ exercises: [Exercise]) throws -> URL? {
-        let folder = newBackupFolder(named: "reset-all")
-        var keptAny = false
-        for exercise in exercises where fileSystem.fileExists(at: file(for: exercise)) {
-            try fileSystem.moveItem(at: file(for: exercise), to: folder.appendingPathComponent(relativePath(for: exercise)))
-            keptAny = true
+    public func resetAll(_ exercises: [Exercise], progressStore: ProgressStore) throws -> URL? {
+        try progressStore.whileLocked {
+            let folder = newBackupFolder(named: "reset-all")
+            var keptAny = false
+            for exercise in exercises where fileSystem.fileExists(at: file(for: exercise)) {
+                try fileSystem.moveItem(at: file(for: exercise), to: folder.appendingPathComponent(relativePath(for: exercise)))
+                keptAny = true
+            }
+            if fileSystem.fileExists(at: progressStore.file) {
+                try fileSystem.moveItem(at: progressStore.file, to: folder.appendingPathComponent(progressStore.file.lastPathComponent))
+                keptAny = true
+            }
+            for exercise in exercises {
+                try fileSystem.copyItem(at: exercise.starter, to: file(for: exercise))
+            }
+            return keptAny ? folder : nil
         }
-        if fileSystem.fileExists(at: progressFile) {
-            try fileSystem.moveItem(at: progressFile, to: folder.appendingPathComponent(progressFile.lastPathComponent))
-            keptAny = true
-        }
-        for exercise in exercises {
-            try fileSystem.copyItem(at: exercise.starter, to: file(for: exercise))
-        }
-        return keptAny ? folder : nil
     }
 
     /// A backup folder for an operation that keeps many files at once (`reset --all`, an

@@ -1,18 +1,14 @@
 import Foundation
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Keeps two didojo processes from writing one workspace's progress at the same time.
+/// Keeps a second interactive shell off a workspace that one is already open on: two shells
+/// would keep moving each other's place in the lessons (the open lesson and page live in the
+/// progress). Whoever comes second is told who holds it and what to do.
 ///
-/// Each process holds its progress in memory and saves the whole of it after every change, so
-/// two shells on one workspace would silently undo each other's work. The interactive shell
-/// (and `didojo check`, which records an attempt) takes this lock first; whoever comes second
-/// is told who holds it and what to do, rather than opening read-only: a second shell whose
-/// passes and hints quietly vanish would be worse than a clear "not here".
+/// The progress is safe without it (every change is saved under the progress lock, see
+/// `ProgressStore`), so `didojo check`, `verify`, `progress import` and `reset --all` do not
+/// take this lock and work beside an open shell.
 ///
 /// The lock is `flock` on `<workspace>/.didojo/lock`. The kernel lets go of it when the
 /// process ends, however it ends (even SIGKILL or a power cut), so a stale lock cannot stop the

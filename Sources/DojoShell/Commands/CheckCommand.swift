@@ -10,6 +10,6 @@ struct CheckCommand: ExerciseTargetedCommand {
     }
 
     func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
-        _ = await CheckRunner(session: session).check(exercise)
+        _ = await session.runCheck(exercise)
     }
 }

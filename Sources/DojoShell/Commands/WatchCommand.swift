@@ -9,12 +9,14 @@ struct WatchCommand: ExerciseTargetedCommand {
     func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
         let printer = session.printer
         let file = session.learnerFile(for: exercise)
-        let interrupts = session.dependencies.interrupts
+        let watcher = session.dependencies.fileWatcher
         while true {
-            let report = await CheckRunner(session: session).check(exercise)
+            let report = await session.runCheck(exercise)
             if report == nil || report?.outcome == .cancelled { break }
             printer.note("Watching \(file.path): save it to check again, Ctrl-C to stop.")
-            let changed = await session.dependencies.fileWatcher.waitForChange(of: file) { interrupts.takeInterrupt() }
+            let changed = (try? await session.dependencies.interrupts.cancellingOnInterrupt {
+                await watcher.waitForChange(of: file)
+            }) ?? false
             if !changed { break }
         }
         printer.note("Stopped watching.")

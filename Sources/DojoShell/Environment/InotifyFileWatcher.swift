@@ -1,51 +1,50 @@
 import Foundation
-#if canImport(Glibc)
+import CChildProcess
 import Glibc
-#endif
 
 /// Wakes up the moment a file is saved, using Linux's inotify on the file's folder; falls back
 /// to polling where inotify is unavailable (or the folder cannot be watched).
 ///
 /// The folder is watched rather than the file because many editors save by writing a new file
 /// and renaming it over the old one, which a watch on the old file would never see.
+///
+/// The wait blocks in `poll(2)`, so it happens on a thread of its own rather than on one of
+/// Swift's few cooperative threads, which `watch` would otherwise hold for as long as it
+/// watches. Cancelling the waiting task wakes that thread through a pipe.
 public struct InotifyFileWatcher: FileWatcher {
     private let fallback: any FileWatcher
+    private let clock: any Clock<Duration>
+    /// How long to let an editor that writes in several steps finish before the check reads.
+    static let settleTime: Duration = .milliseconds(50)
 
-    public init(fallback: any FileWatcher = PollingFileWatcher()) {
+    public init(fallback: any FileWatcher = PollingFileWatcher(), clock: any Clock<Duration> = ContinuousClock()) {
         self.fallback = fallback
+        self.clock = clock
     }
 
-    public func waitForChange(of file: URL, shouldStop: @escaping @Sendable () -> Bool) async -> Bool {
-        #if canImport(Glibc)
-        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { return await fallback.waitForChange(of: file, shouldStop: shouldStop) }
-        defer { close(descriptor) }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
-        guard inotify_add_watch(descriptor, file.deletingLastPathComponent().path, mask) >= 0 else {
-            return await fallback.waitForChange(of: file, shouldStop: shouldStop)
+    public func waitForChange(of file: URL) async -> Bool {
+        guard let watch = FolderWatch(folder: file.deletingLastPathComponent()) else {
+            return await fallback.waitForChange(of: file)
         }
-        let name = file.lastPathComponent
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while !shouldStop() {
-            if Task.isCancelled { return false }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            // Short waits, so Ctrl-C (seen through `shouldStop`) is noticed quickly.
-            guard poll(&poller, 1, 100) > 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { continue }
-            if Self.events(in: buffer, count: count).contains(name) {
-                // Let an editor that writes in several steps finish before the check reads.
-                try? await Task.sleep(for: .milliseconds(50))
-                return true
+        let changed = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let thread = Thread { continuation.resume(returning: watch.waitForEvent(naming: file.lastPathComponent)) }
+                thread.name = "InotifyFileWatcher"
+                thread.start()
             }
+        } onCancel: {
+            watch.wake()
         }
-        return false
-        #else
-        return await fallback.waitForChange(of: file, shouldStop: shouldStop)
-        #endif
+        watch.close()
+        guard changed else { return false }
+        do {
+            try await clock.sleep(for: Self.settleTime)
+        } catch {
+            return false
+        }
+        return true
     }
 
-    #if canImport(Glibc)
     /// The file names named by the inotify events in `buffer`.
     static func events(in buffer: [UInt8], count: Int) -> [String] {
         var names: [String] = []
@@ -61,5 +60,49 @@ public struct InotifyFileWatcher: FileWatcher {
         }
         return names
     }
-    #endif
+}
+
+/// An inotify watch on one folder, and a pipe that wakes its waiting thread early.
+private final class FolderWatch: Sendable {
+    private let descriptor: Int32
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+
+    init?(folder: URL) {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC))
+        guard descriptor >= 0 else { return nil }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
+        var pipe: [Int32] = [-1, -1]
+        guard inotify_add_watch(descriptor, folder.path, mask) >= 0, cchildprocess_pipe(&pipe) == 0 else {
+            Glibc.close(descriptor)
+            return nil
+        }
+        wakeRead = pipe[0]
+        wakeWrite = pipe[1]
+    }
+
+    /// Blocks until an event names `name` (true) or `wake` is called (false).
+    func waitForEvent(naming name: String) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            guard poll(&pollers, 2, -1) > 0 else { continue }  // EINTR: wait again
+            if pollers[1].revents != 0 { return false }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0, InotifyFileWatcher.events(in: buffer, count: count).contains(name) { return true }
+        }
+    }
+
+    /// Ends a wait early; harmless when nobody waits.
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// Called once the wait is over.
+    func close() {
+        Glibc.close(descriptor)
+        Glibc.close(wakeRead)
+        Glibc.close(wakeWrite)
+    }
 }

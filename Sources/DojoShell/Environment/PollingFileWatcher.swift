@@ -7,22 +7,26 @@ import Foundation
 /// without inotify), and a few stat calls a second cost nothing next to a compile.
 public struct PollingFileWatcher: FileWatcher {
     private let interval: Duration
+    private let clock: any Clock<Duration>
 
-    public init(interval: Duration = .milliseconds(250)) {
+    public init(interval: Duration = .milliseconds(250), clock: any Clock<Duration> = ContinuousClock()) {
         self.interval = interval
+        self.clock = clock
     }
 
-    public func waitForChange(of file: URL, shouldStop: @escaping @Sendable () -> Bool) async -> Bool {
+    public func waitForChange(of file: URL) async -> Bool {
         let original = Self.fingerprint(of: file)
-        while !shouldStop() {
-            try? await Task.sleep(for: interval)
-            if Task.isCancelled { return false }
+        while true {
+            do {
+                try await clock.sleep(for: interval)
+            } catch {
+                return false
+            }
             let now = Self.fingerprint(of: file)
             // A missing file is mid-save (editors that write a new file and rename it);
             // wait for it to come back rather than checking an empty file.
             if let now, now != original { return true }
         }
-        return false
     }
 
     struct Fingerprint: Equatable {

@@ -116,11 +116,11 @@ struct CheckReportView {
                 printer.note("    (This line is in the exercise's checks, which use your code the way the task describes.)")
             }
             showSourceLine(of: diagnostic)
-            for note in diagnostic.notes.filter({ !CompilerMessageExplainer.isNoise($0) }).prefix(3) {
+            for note in diagnostic.notes.prefix(3) {
                 let where_ = URL(fileURLWithPath: note.file).lastPathComponent
                 printer.line(printer.paint("note:", ANSI.dim) + " \(note.message) (\(where_):\(note.line))", indent: "    ")
             }
-            if let plain = CompilerMessageExplainer.explanation(for: diagnostic) {
+            if let plain = diagnostic.explanation {
                 printer.line("In plain words: " + plain, indent: "    ")
             }
         }

@@ -7,13 +7,15 @@ import Foundation
 @MainActor
 final class Spinner {
     private let terminal: any Terminal
+    private let clock: any Clock<Duration>
     var label: String
     private var task: Task<Void, Never>?
     private static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-    init(terminal: any Terminal, label: String) {
+    init(terminal: any Terminal, label: String, clock: any Clock<Duration>) {
         self.terminal = terminal
         self.label = label
+        self.clock = clock
     }
 
     func start() {
@@ -23,7 +25,7 @@ final class Spinner {
             while !Task.isCancelled, let self {
                 self.terminal.write("\r\u{1b}[K\(Self.frames[frame % Self.frames.count]) \(self.label)…")
                 frame += 1
-                try? await Task.sleep(for: .milliseconds(100))
+                try? await self.clock.sleep(for: .milliseconds(100))
             }
         }
     }

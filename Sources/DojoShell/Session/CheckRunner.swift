@@ -1,66 +1,99 @@
 import DojoCore
 import Foundation
 
-/// Runs one check for the shell: spinner, Ctrl-C, the report, and the progress update.
+/// Runs one check as a person sees it: a "working…" line, Ctrl-C to stop, the report, and
+/// what to do next. Recording the outcome is `CheckRecorder`'s; this is the terminal around it.
+///
+/// Shared by the shell's `check` and `watch` and by `didojo check`, which needs no shell
+/// for it: only a terminal, Ctrl-C, a clock and the recorder.
 @MainActor
-struct CheckRunner {
-    let session: ShellSession
+public struct CheckRunner {
+    private let printer: Printer
+    private let terminal: any Terminal
+    private let fileSystem: any FileSystem
+    private let interrupts: any InterruptSource
+    private let clock: any Clock<Duration>
+    private let catalog: LessonCatalog
+    private let workspace: Workspace
+    private let recorder: Result<CheckRecorder, DojoError>
 
-    /// Returns nil when the check could not even start (the reason is printed).
-    func check(_ exercise: Exercise) async -> CheckReport? {
-        let printer = session.printer
-        let checker: ExerciseChecker
-        switch session.dependencies.checker {
-        case .success(let ready): checker = ready
+    public init(
+        terminal: any Terminal, fileSystem: any FileSystem, interrupts: any InterruptSource, clock: any Clock<Duration>,
+        catalog: LessonCatalog, workspace: Workspace, recorder: Result<CheckRecorder, DojoError>
+    ) {
+        printer = Printer(terminal: terminal)
+        self.terminal = terminal
+        self.fileSystem = fileSystem
+        self.interrupts = interrupts
+        self.clock = clock
+        self.catalog = catalog
+        self.workspace = workspace
+        self.recorder = recorder
+    }
+
+    /// The shell's runner: its terminal, Ctrl-C, clock and recorder.
+    init(session: ShellSession) {
+        let dependencies = session.dependencies
+        self.init(
+            terminal: dependencies.terminal, fileSystem: dependencies.fileSystem, interrupts: dependencies.interrupts,
+            clock: dependencies.clock, catalog: dependencies.catalog, workspace: dependencies.workspace,
+            recorder: dependencies.recorder
+        )
+    }
+
+    /// Checks the learner's file for `exercise` as the learner asked for it (an attempt), and
+    /// reports. Returns nil when the check could not even start (the reason is printed).
+    public func check(_ exercise: Exercise) async -> CheckRecorder.Recorded? {
+        let recorder: CheckRecorder
+        switch self.recorder {
+        case .success(let ready): recorder = ready
         case .failure(let problem):
             printer.error(problem.localizedDescription)
             return nil
         }
+        let file = workspace.file(for: exercise)
         do {
-            try session.ensureLearnerFile(for: exercise)
+            if try workspace.ensureFile(for: exercise) {
+                printer.note("Your file for \(exercise.id) was missing, so the starter was copied to \(file.path).")
+            }
         } catch {
             printer.error(error.localizedDescription)
             return nil
         }
-        let file = session.learnerFile(for: exercise)
-        // `didojo check` comes here without a shell command, and a check is an opening too.
-        session.markOpened(exercise)
-        let latch = CancellationLatch(interrupts: session.dependencies.interrupts)
-        let spinner = Spinner(terminal: session.terminal, label: "Checking \(exercise.id)")
+        let spinner = Spinner(terminal: terminal, label: "Checking \(exercise.id)", clock: clock)
         spinner.start()
-        let report: CheckReport
+        let (phases, continuation) = AsyncStream.makeStream(of: CheckPhase.self, bufferingPolicy: .bufferingNewest(1))
+        let labels = Task { @MainActor in
+            for await phase in phases { spinner.label = Self.label(for: phase, exercise: exercise) }
+        }
+        let recorded: CheckRecorder.Recorded
         do {
-            report = try await checker.check(exercise, source: file, isCancelled: { latch.isCancelled() }) { phase in
-                Task { @MainActor in spinner.label = Self.label(for: phase, exercise: exercise) }
+            recorded = try await interrupts.cancellingOnInterrupt {
+                try await recorder.check(exercise, source: file, purpose: .attempt, phases: continuation)
             }
         } catch {
+            continuation.finish()
+            labels.cancel()
             spinner.stop()
             printer.error(error.localizedDescription)
             return nil
         }
+        continuation.finish()
+        labels.cancel()
         spinner.stop()
-        if report.outcome != .cancelled {
-            let now = session.dependencies.timeSource.now()
-            session.updateProgress { progress in
-                progress.update(exercise.id) { record in
-                    record.attempts += 1
-                    if report.passed {
-                        record.passed = true
-                        record.firstPassedAt = record.firstPassedAt ?? now
-                    }
-                }
-            }
-        }
-        CheckReportView(printer: printer, fileSystem: session.dependencies.fileSystem).show(report, exercise: exercise, learnerFile: file)
+        if let warning = recorded.warning { printer.warning(warning) }
+        if let problem = recorded.saveProblem { printer.warning(problem) }
+        let report = recorded.report
+        CheckReportView(printer: printer, fileSystem: fileSystem).show(report, exercise: exercise, learnerFile: file)
         if report.passed {
-            printer.line(nextStep(after: exercise))
+            printer.line(nextStep(after: exercise, progress: recorded.progress ?? LearnerProgress()))
         } else if report.outcome != .cancelled {
             printer.note("Fix your file ('edit'), then 'check' again. Stuck? 'hint'.")
         }
-        return report
+        return recorded
     }
 
-    static func label(for phase: ExerciseChecker.Phase, exercise: Exercise) -> String {
+    static func label(for phase: CheckPhase, exercise: Exercise) -> String {
         switch phase {
         case .compiling: return "Compiling \(exercise.id)"
         case .running: return exercise.kind == .test ? "Running your tests of \(exercise.id)" : "Running the checks of \(exercise.id)"
@@ -68,12 +101,12 @@ struct CheckRunner {
         }
     }
 
-    private func nextStep(after exercise: Exercise) -> String {
-        guard let lesson = session.catalog.lesson(id: exercise.lessonID) else { return "" }
-        if let open = lesson.exercises.first(where: { !session.progress.exercise($0.id).passed }) {
+    private func nextStep(after exercise: Exercise, progress: LearnerProgress) -> String {
+        guard let lesson = catalog.lesson(id: exercise.lessonID) else { return "" }
+        if let open = lesson.exercises.first(where: { !progress.exercise($0.id).passed }) {
             return "Next: 'exercise \(open.id)' (\(open.title))."
         }
-        if let following = session.catalog.lesson(after: lesson.id) {
+        if let following = catalog.lesson(after: lesson.id) {
             return "You have passed every exercise of \(lesson.id)! 'open \(following.id)' starts the next lesson."
         }
         return "You have passed every exercise of \(lesson.id), the last lesson. Well done!"
@@ -81,9 +114,11 @@ struct CheckRunner {
 }
 
 extension ShellSession {
-    /// Checks an exercise as the shell's `check` does (report, progress, next step); used by
-    /// the `didojo check` subcommand. Nil when the check could not start (reason printed).
+    /// Checks an exercise as the shell's `check` does (report, progress, next step), and takes
+    /// in the progress it recorded. Nil when the check could not start (reason printed).
     public func runCheck(_ exercise: Exercise) async -> CheckReport? {
-        await CheckRunner(session: self).check(exercise)
+        let recorded = await CheckRunner(session: self).check(exercise)
+        if let progress = recorded?.progress { adopt(progress) }
+        return recorded?.report
     }
 }

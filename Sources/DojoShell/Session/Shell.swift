@@ -49,6 +49,9 @@ public final class Shell {
         }
         // A Ctrl-C pressed at the prompt must not cancel the command that follows.
         _ = session.dependencies.interrupts.takeInterrupt()
+        // Another didojo may have changed the progress since the last command (a teacher's
+        // `verify`, `reset --all` in another terminal): show what is true now.
+        session.refreshProgress()
         return await command.run(Array(words.dropFirst()), session: session)
     }
 }

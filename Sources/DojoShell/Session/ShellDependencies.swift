@@ -17,8 +17,13 @@ public struct ShellDependencies {
     /// A failure when the checker cannot work (no compiler, lesson modules not built); `check`
     /// then explains why instead of failing obscurely. Found the first time it is asked for,
     /// not at start-up: finding it lists the build folder and searches for the compiler.
-    public var checker: Result<ExerciseChecker, DojoError> { lazyChecker.value }
-    private let lazyChecker: LazyValue<Result<ExerciseChecker, DojoError>>
+    public var checker: Result<any ExerciseChecker, DojoError> { lazyChecker.value }
+    private let lazyChecker: LazyValue<Result<any ExerciseChecker, DojoError>>
+    /// What waits: the spinner between frames, `watch` before it checks a saved file.
+    /// Injected so that tests let time pass without waiting.
+    public var clock: any Clock<Duration>
+    /// Hear of every check recorded (the live classroom's outbox, one day).
+    public var checkObservers: [any CheckObserver]
     /// Starts the lessons' example programs for `run`, and says what options they take.
     public var demos: any DemoLaunching
     /// The instructor's workshop file, when the learner is in one: locks, time boxes and the
@@ -28,8 +33,8 @@ public struct ShellDependencies {
     public init(
         terminal: any Terminal, interrupts: any InterruptSource, editor: any EditorLauncher, fileWatcher: any FileWatcher,
         fileSystem: any FileSystem, timeSource: any TimeSource, catalog: LessonCatalog, workspace: Workspace,
-        progressStore: ProgressStore, checker: @autoclosure @escaping () -> Result<ExerciseChecker, DojoError>, demos: any DemoLaunching,
-        workshop: Workshop? = nil
+        progressStore: ProgressStore, checker: @autoclosure @escaping () -> Result<any ExerciseChecker, DojoError>, demos: any DemoLaunching,
+        workshop: Workshop? = nil, clock: any Clock<Duration> = ContinuousClock(), checkObservers: [any CheckObserver] = []
     ) {
         self.terminal = terminal
         self.interrupts = interrupts
@@ -43,5 +48,12 @@ public struct ShellDependencies {
         self.lazyChecker = LazyValue(checker)
         self.demos = demos
         self.workshop = workshop
+        self.clock = clock
+        self.checkObservers = checkObservers
+    }
+
+    /// The checker with the recording around it, as every check of the shell runs.
+    public var recorder: Result<CheckRecorder, DojoError> {
+        checker.map { CheckRecorder(checker: $0, store: progressStore, timeSource: timeSource, observers: checkObservers) }
     }
 }

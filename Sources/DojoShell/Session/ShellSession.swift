@@ -4,17 +4,25 @@ import Foundation
 /// The state of one learner's session: where they are and what they have done.
 ///
 /// Every change of progress goes through `updateProgress`, which saves at once, so quitting
-/// (or a crash, or a power cut) never loses more than the command being typed.
+/// (or a crash, or a power cut) never loses more than the command being typed. The change is
+/// applied to the progress on disk, not to this session's copy (see `ProgressStore`): another
+/// didojo on the same workspace (`verify`, `reset --all`, `progress import`, `didojo check`)
+/// is never undone by this one, and `refreshProgress` picks up what it did.
 @MainActor
 public final class ShellSession {
     public let dependencies: ShellDependencies
     public private(set) var progress: LearnerProgress
     let printer: Printer
 
+    /// When the progress file was last read or written by this session, to know whether
+    /// someone else has changed it since.
+    private var progressFileDate: Date?
+
     public init(dependencies: ShellDependencies, progress: LearnerProgress) {
         self.dependencies = dependencies
         self.progress = progress
         self.printer = Printer(terminal: dependencies.terminal)
+        progressFileDate = dependencies.fileSystem.modificationDate(of: dependencies.progressStore.file)
     }
 
     public var catalog: LessonCatalog { dependencies.catalog }
@@ -22,15 +30,32 @@ public final class ShellSession {
     public var workspace: Workspace { dependencies.workspace }
 
     public func updateProgress(_ change: (inout LearnerProgress) -> Void) {
-        var updated = progress
-        change(&updated)
-        guard updated != progress else { return }
-        progress = updated
         do {
-            try dependencies.progressStore.save(progress)
+            let saved = try dependencies.progressStore.update(change)
+            adopt(saved.progress)
+            if let warning = saved.warning { printer.warning(warning) }
         } catch {
-            printer.warning("Could not save your progress to \(dependencies.progressStore.file.path): \(error.localizedDescription). Check that the folder is writable and the disk is not full; your exercise files are not affected.")
+            // Still shown as changed for the rest of the session; saved by the next change
+            // that succeeds, since every change starts again from what is on disk.
+            change(&progress)
+            printer.warning(error.localizedDescription)
         }
+    }
+
+    /// Takes in what another didojo wrote to the progress file since this session last read
+    /// or wrote it. Cheap when nothing changed (one `stat`): run before every command.
+    public func refreshProgress() {
+        let store = dependencies.progressStore
+        let date = dependencies.fileSystem.modificationDate(of: store.file)
+        guard date != progressFileDate else { return }
+        guard let loaded = try? store.read() else { return }
+        adopt(loaded.progress)
+    }
+
+    /// Makes `saved` the session's progress, as just read from or written to disk.
+    func adopt(_ saved: LearnerProgress) {
+        progress = saved
+        progressFileDate = dependencies.fileSystem.modificationDate(of: dependencies.progressStore.file)
     }
 
     // MARK: Where the learner is

@@ -1,0 +1,137 @@
+import ContentHash
+import Foundation
+
+/// Keeps the outputs of compile steps between checks, so a step whose inputs have not changed
+/// is copied instead of compiled: the checks of an exercise while the learner's interface stays
+/// the same, a test-writing exercise's subject and its mutants always. (A second instance, in a
+/// folder of its own, keeps the lessons' decoded manifests the same way.)
+///
+/// An entry is found by a hash of everything the outputs depend on (the step's commands, the
+/// inputs' paths and contents, the interface it compiles against), and used only when that
+/// whole description matches byte for byte, so a hash collision can never hand back the wrong
+/// object. Entries are written to a folder of their own and renamed into place, so checks
+/// running side by side (`verify`) never see half an entry. Beyond `limit`, the entries
+/// used least recently go.
+public struct CompiledStepCache: Sendable {
+    private let folder: URL
+    private let fileSystem: any FileSystem
+    private let limit: Int
+
+    public init(folder: URL, fileSystem: any FileSystem, limit: Int = 200) {
+        self.folder = folder
+        self.fileSystem = fileSystem
+        self.limit = limit
+    }
+
+    /// Copies the entry for `key` into `destination`. False when there is none (or it cannot be
+    /// read), and the step must run.
+    public func restore(_ files: [String], for key: CacheKey, into destination: URL) -> Bool {
+        guard let entry = matchingEntry(for: key) else { return false }
+        for file in files {
+            let target = destination.appendingPathComponent(file)
+            try? fileSystem.removeItem(at: target)
+            do {
+                try fileSystem.copyItem(at: entry.appendingPathComponent(file), to: target)
+            } catch {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Where the entry for `key` keeps `file`, to be used in place (the program that runs the
+    /// checks is run from here, never copied out); nil when there is no such entry.
+    public func file(_ file: String, for key: CacheKey) -> URL? {
+        guard let entry = matchingEntry(for: key) else { return nil }
+        let kept = entry.appendingPathComponent(file)
+        return fileSystem.fileExists(at: kept) ? kept : nil
+    }
+
+    /// Keeps `files` from `source` as the entry for `key`. Failing to keep them only costs a
+    /// later compile, so errors are dropped.
+    public func store(_ files: [String], for key: CacheKey, from source: URL) {
+        publish(for: key) { incoming in
+            for file in files {
+                try fileSystem.copyItem(at: source.appendingPathComponent(file), to: incoming.appendingPathComponent(file))
+            }
+        }
+    }
+
+    /// The bytes kept for `key` (the linker's library list), or nil.
+    public func value(for key: CacheKey) -> Data? {
+        matchingEntry(for: key).flatMap { try? fileSystem.contents(of: $0.appendingPathComponent(Self.valueFile)) }
+    }
+
+    /// Keeps `value` for `key`.
+    public func store(value: Data, for key: CacheKey) {
+        publish(for: key) { incoming in
+            try fileSystem.write(value, to: incoming.appendingPathComponent(Self.valueFile))
+        }
+    }
+
+    /// A value kept as JSON for `key` (the compiler's plans, a checks file's test cases), or nil.
+    public func value<Value: Decodable>(_ type: Value.Type, for key: CacheKey) -> Value? {
+        value(for: key).flatMap { try? JSONDecoder().decode(type, from: $0) }
+    }
+
+    /// Keeps `value` as JSON for `key`.
+    public func store<Value: Encodable>(_ value: Value, for key: CacheKey) {
+        if let encoded = try? JSONEncoder().encode(value) { store(value: encoded, for: key) }
+    }
+
+    /// The value kept as JSON for `key`, or else the one `make` works out, kept from then on:
+    /// for answers that take a while to work out and depend on nothing but the key.
+    public func value<Value: Codable>(_ type: Value.Type, for key: CacheKey, orMake make: () -> Value) -> Value {
+        if let kept = value(type, for: key) { return kept }
+        let made = make()
+        store(made, for: key)
+        return made
+    }
+
+    private static let valueFile = "value"
+
+    /// The entry for `key`, if there is one and it was made for this very key.
+    ///
+    /// Pruning goes by date, so an entry found is marked as used now: one in use at every
+    /// check (the checks of the exercise at hand, the compiler's plans) counts as new,
+    /// however long ago it was made.
+    private func matchingEntry(for key: CacheKey) -> URL? {
+        let entry = self.entry(for: key)
+        guard (try? fileSystem.contents(of: entry.appendingPathComponent("key"))) == key.data else { return nil }
+        try? fileSystem.setModificationDate(Date(), of: entry)
+        return entry
+    }
+
+    /// Fills a folder of its own with `fill`, then renames it into place as the entry for `key`.
+    private func publish(for key: CacheKey, fill: (URL) throws -> Void) {
+        let incoming = folder.appendingPathComponent("incoming-\(UUID().uuidString)")
+        do {
+            try fileSystem.createDirectory(at: incoming)
+            try fill(incoming)
+            try fileSystem.write(key.data, to: incoming.appendingPathComponent("key"))
+            let entry = self.entry(for: key)
+            try? fileSystem.removeItem(at: entry)
+            try fileSystem.moveItem(at: incoming, to: entry)
+        } catch {
+            try? fileSystem.removeItem(at: incoming)
+            return
+        }
+        removeOldest()
+    }
+
+    private func entry(for key: CacheKey) -> URL {
+        folder.appendingPathComponent(ContentHash.hex(of: key.data))
+    }
+
+    /// Past the limit, removes the entries used least recently down to three quarters of it: a
+    /// cache that is full then prunes once per many checks, not on every one.
+    private func removeOldest() {
+        guard let entries = try? fileSystem.contentsOfDirectory(at: folder), entries.count > limit else { return }
+        let oldestFirst = entries
+            .map { (entry: $0, date: fileSystem.modificationDate(of: $0) ?? .distantPast) }
+            .sorted { $0.date < $1.date }
+        for (entry, _) in oldestFirst.prefix(entries.count - limit * 3 / 4) {
+            try? fileSystem.removeItem(at: entry)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import DojoCore
+import Foundation
+
+/// Where SwiftPM put the compiled lesson modules that exercises are compiled against.
+struct BuildProducts: Sendable, Equatable {
+    /// Holds `Domain.swiftmodule` and the lesson modules (passed to swiftc as `-I`).
+    let modulesFolder: URL
+    /// Holds `libDIDojoLessons.so` (passed as `-L`, and as the run-time search path).
+    let libraryFolder: URL
+    static let libraryName = "DIDojoLessons"
+    /// Macro plugins built by SwiftPM (`<Module>-tool`), e.g. swift-dependencies'
+    /// `DependenciesMacrosPlugin-tool`, which exercises using `@DependencyClient` need.
+    let macroPlugins: [URL]
+    /// Module maps of the C targets in the build: a Swift module built against a C module
+    /// cannot be imported unless clang can find that C module too.
+    let moduleMaps: [URL]
+
+    init(modulesFolder: URL, libraryFolder: URL, macroPlugins: [URL] = [], moduleMaps: [URL] = []) {
+        self.modulesFolder = modulesFolder
+        self.libraryFolder = libraryFolder
+        self.macroPlugins = macroPlugins
+        self.moduleMaps = moduleMaps
+    }
+
+    /// The compiler flags that make the lesson modules importable: the modules, their C
+    /// modules and their macros.
+    var moduleFlags: [String] {
+        var flags = ["-I", modulesFolder.path]
+        for map in moduleMaps {
+            flags += ["-Xcc", "-fmodule-map-file=\(map.path)"]
+        }
+        for plugin in macroPlugins {
+            let module = plugin.lastPathComponent.replacingOccurrences(of: "-tool", with: "")
+            flags += ["-load-plugin-executable", "\(plugin.path)#\(module)"]
+        }
+        return flags
+    }
+
+    /// The linker flags that link a program with the lesson library and let it find the
+    /// library again at run time (rpath).
+    var linkFlags: [String] {
+        ["-L", libraryFolder.path, "-l\(Self.libraryName)", "-Xlinker", "-rpath", "-Xlinker", libraryFolder.path]
+    }
+
+    /// The library itself, whose modification date tells when the lessons were rebuilt.
+    var library: URL {
+        libraryFolder.appendingPathComponent("lib\(Self.libraryName).so")
+    }
+
+    /// The products next to the running executable (`.build/debug/didojo`), which is where
+    /// `swift build` puts both. Newer SwiftPM keeps modules in `Modules/`; older ones, beside.
+    static func beside(executable: URL, fileSystem: any FileSystem) throws -> BuildProducts {
+        let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        let library = folder.appendingPathComponent("lib\(libraryName).so")
+        guard fileSystem.fileExists(at: library) else {
+            throw DojoError.buildProductsNotFound(folder: folder.path)
+        }
+        let modules = folder.appendingPathComponent("Modules")
+        let entries = (try? fileSystem.contentsOfDirectory(at: folder)) ?? []
+        let plugins = entries.filter { $0.lastPathComponent.hasSuffix("-tool") && fileSystem.fileExists(at: $0) }
+        let moduleMaps = entries
+            .filter { $0.pathExtension == "build" }
+            .map { $0.appendingPathComponent("module.modulemap") }
+            .filter { fileSystem.fileExists(at: $0) }
+        return BuildProducts(
+            modulesFolder: fileSystem.directoryExists(at: modules) ? modules : folder,
+            libraryFolder: folder, macroPlugins: plugins, moduleMaps: moduleMaps
+        )
+    }
+}

@@ -1,0 +1,432 @@
+import ChildProcess
+import DojoCore
+import Foundation
+
+/// Compiles a learner's file together with an exercise's checks, runs them, and reports.
+///
+/// Every step runs as a child process: the compiler's (see `CompileStep` for why a check is
+/// two modules, and `CompiledStepCache` for what is kept between checks), then the test
+/// program. The learner's program runs under a time limit (the whole process tree is killed),
+/// an output cap and a memory limit, so nothing it does can take the tutor down.
+public struct CompilingChecker: ExerciseChecker {
+    private let toolchain: Toolchain
+    private let products: BuildProducts
+    private let launcher: any ProcessLaunching
+    private let fileSystem: any FileSystem
+    private let scratchFolder: URL
+    private let environment: [String: String]
+    private let compiler: SwiftCompiler
+    private let cache: CompiledStepCache
+    public let settings: CheckSettings
+
+    /// - Parameters:
+    ///   - scratchFolder: where each check gets a private temporary folder of its own
+    ///     (`mkdtemp`, mode 0700), removed when the check ends.
+    ///   - moduleCache: kept between checks, so that only the first check pays for building
+    ///     the clang module cache.
+    ///   - stepCache: kept between checks: compiled checks and subjects (see `CompiledStepCache`).
+    ///   - environment: passed on to the compiler and the checks (PATH, HOME…).
+    init(
+        toolchain: Toolchain, products: BuildProducts, launcher: any ProcessLaunching, fileSystem: any FileSystem,
+        scratchFolder: URL, moduleCache: URL, stepCache: URL, environment: [String: String],
+        settings: CheckSettings = CheckSettings()
+    ) {
+        self.toolchain = toolchain
+        self.products = products
+        self.launcher = launcher
+        self.fileSystem = fileSystem
+        self.scratchFolder = scratchFolder
+        self.environment = environment
+        self.settings = settings
+        cache = CompiledStepCache(folder: stepCache, fileSystem: fileSystem)
+        compiler = SwiftCompiler(
+            toolchain: toolchain, products: products, launcher: launcher, fileSystem: fileSystem, cache: cache,
+            moduleCache: moduleCache, environment: environment,
+            timeout: settings.compileTimeout, outputLimit: settings.outputLimit
+        )
+    }
+
+    /// The checker of a built DIDojo: the compiler on `PATH` (or `DIDOJO_SWIFTC`), the lesson
+    /// modules built beside `executable`, and caches in `cacheFolder` (the compiled steps and
+    /// macro expansions, and the compiler's module cache unless `moduleCache` says where).
+    ///
+    /// - Parameters:
+    ///   - launcher: runs the compiler and the checks; the real one unless a test says otherwise.
+    ///   - scratchFolder: where each check makes its private folder; the system's temporary folder.
+    /// - Throws: `DojoError.compilerNotFound` or `.buildProductsNotFound`, each saying what to do.
+    public static func live(
+        executable: URL, environment: [String: String], cacheFolder: URL, fileSystem: any FileSystem,
+        settings: CheckSettings = CheckSettings(), moduleCache: URL? = nil,
+        launcher: any ProcessLaunching = ChildProcessLauncher(), scratchFolder: URL = FileManager.default.temporaryDirectory
+    ) throws -> CompilingChecker {
+        CompilingChecker(
+            toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
+            products: MacroExpansionCache(folder: cacheFolder.appendingPathComponent("macro-expansions"), fileSystem: fileSystem)
+                .routing(try BuildProducts.beside(executable: executable, fileSystem: fileSystem)),
+            launcher: launcher,
+            fileSystem: fileSystem,
+            scratchFolder: scratchFolder,
+            moduleCache: moduleCache ?? cacheFolder.appendingPathComponent("module-cache"),
+            stepCache: cacheFolder.appendingPathComponent("compiled-steps"),
+            environment: environment,
+            settings: settings
+        )
+    }
+
+    public func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
+        let onPhase: @Sendable (CheckPhase) -> Void = { phases?.yield($0) }
+        switch exercise.kind {
+        case .implement:
+            let testCases = try lessonTestCases(in: exercise.checks)
+            guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
+            return try await compileAndRun(
+                exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks],
+                testCases: testCases, onPhase: onPhase
+            )
+        case .test:
+            return try await checkTests(of: exercise, source: source, onPhase: onPhase)
+        }
+    }
+
+    /// A test-writing exercise: the learner's tests must pass against the subject, then fail
+    /// against every mutant.
+    private func checkTests(
+        of exercise: Exercise, source: URL, onPhase: @escaping @Sendable (CheckPhase) -> Void
+    ) async throws -> CheckReport {
+        let started = ContinuousClock.now
+        let learnerTests = TestCaseDiscovery.testCases(in: (try? fileSystem.text(of: source)) ?? "")
+        guard !learnerTests.isEmpty else {
+            return CheckReport(exerciseID: exercise.id, outcome: .noTestsWritten, duration: started.duration(to: .now))
+        }
+        let extraChecks = exercise.hasChecks ? try lessonTestCases(in: exercise.checks) : []
+        var onSubject = try await compileAndRun(
+            exerciseID: exercise.id, underTest: exercise.subject + exercise.support,
+            tests: [source] + (exercise.hasChecks ? [exercise.checks] : []),
+            testCases: learnerTests + extraChecks, onPhase: onPhase
+        )
+        onSubject.learnerTestClasses = Set(learnerTests.map(\.className))
+        guard onSubject.passed else { return onSubject }
+
+        onPhase(.mutants)
+        // Two at a time: each is a compile and a run, and classroom laptops have few cores. A
+        // mutant changes what the subject does, not its interface, so the learner's tests
+        // compiled for the subject are linked against each mutant as they are.
+        let finished = try await exercise.mutants.concurrentMap(limit: 2) { mutant in
+            let report = try await compileAndRun(
+                exerciseID: exercise.id, underTest: mutant.apply(to: exercise.subject) + exercise.support,
+                tests: [source], testCases: learnerTests, onPhase: { _ in }
+            )
+            return MutantResult(mutant: mutant, report: report)
+        }
+        let outcome: CheckReport.Outcome
+        if finished.contains(where: { $0.report.outcome == .cancelled }) {
+            outcome = .cancelled
+        } else if finished.contains(where: { !$0.caught }) {
+            outcome = .mutantsSurvived
+        } else {
+            outcome = .passed
+        }
+        var report = CheckReport(
+            exerciseID: exercise.id, outcome: outcome, checks: onSubject.checks, mutants: finished,
+            output: onSubject.output, droppedOutputBytes: onSubject.droppedOutputBytes, duration: started.duration(to: .now)
+        )
+        report.learnerTestClasses = onSubject.learnerTestClasses
+        return report
+    }
+
+    /// The test cases of a lesson's checks file. Parsing a whole file takes a noticeable part of
+    /// a quick check, and the lesson's files do not change, so what was found is kept by content.
+    private func lessonTestCases(in checks: URL) throws -> [DiscoveredTestCase] {
+        let text = try fileSystem.text(of: checks)
+        var key = CacheKey("didojo test cases, version 1")
+        key.add(text)
+        return cache.value([DiscoveredTestCase].self, for: key) { TestCaseDiscovery.testCases(in: text) }
+    }
+
+    /// The modules the code under test imports. Parsing the learner's file again takes a
+    /// noticeable part of a quick check, and its imports hardly ever change between checks, so
+    /// the answer is kept by the lines it depends on (see `ImportDiscovery.importLines(of:)`).
+    private func importedModules(of sources: [URL]) -> [String] {
+        let texts = sources.map { (try? fileSystem.text(of: $0)) ?? "" }
+        var key = CacheKey("didojo imported modules, version 1")
+        for text in texts { key.add(ImportDiscovery.importLines(of: text)) }
+        return cache.value([String].self, for: key) { ImportDiscovery.modules(in: texts) }
+    }
+
+    /// Builds the code `underTest` and the `tests` (with a generated entry point that runs
+    /// `testCases`) into libraries, runs them in the program that runs checks, and reports.
+    private func compileAndRun(
+        exerciseID: String, underTest: [URL], tests: [URL], testCases: [DiscoveredTestCase],
+        onPhase: @escaping @Sendable (CheckPhase) -> Void
+    ) async throws -> CheckReport {
+        let started = ContinuousClock.now
+        // Private (mode 0700, a name nobody can take first): on a shared classroom machine,
+        // another user's program must not be able to plant files where the checks are built.
+        let folder = try fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-check-")
+        defer { try? fileSystem.removeItem(at: folder) }
+
+        onPhase(.compiling)
+        // The program that runs the checks starts now, beside the compiler, and waits behind
+        // the gate until the code is ready: loading XCTest, Foundation and the lesson library
+        // is most of its start-up, and the compiler leaves the second core idle.
+        let gate = ChildProcessGate()
+        let tokens = ResultTokens(testNames: TestMainGenerator.testNames(of: testCases))
+        let results = folder.appendingPathComponent("results-\(UUID().uuidString).jsonl")
+        // A task of its own rather than `async let`, so that it can be cancelled alone when
+        // the code under test does not build (the program may still be building, the first
+        // time); cancelling this check cancels it too.
+        let ran = Task { try await startChecks(in: folder, results: results, tokens: tokens, gate: gate) }
+        return try await withTaskCancellationHandler {
+            try await buildAndRun(
+                exerciseID: exerciseID, underTest: underTest, tests: tests, testCases: testCases, folder: folder,
+                gate: gate, tokens: tokens, results: results, ran: ran, onPhase: onPhase, started: started
+            )
+        } onCancel: {
+            ran.cancel()
+        }
+    }
+
+    /// The rest of `compileAndRun`: builds the code and the checks while `ran` gets the
+    /// program that runs them ready, then lets it go and reads what it reported.
+    private func buildAndRun(
+        exerciseID: String, underTest: [URL], tests: [URL], testCases: [DiscoveredTestCase], folder: URL,
+        gate: ChildProcessGate, tokens: ResultTokens, results: URL, ran: Task<ChecksRun, any Error>,
+        onPhase: @escaping @Sendable (CheckPhase) -> Void, started: ContinuousClock.Instant
+    ) async throws -> CheckReport {
+        func stopped(_ outcome: CheckReport.Outcome, _ diagnostics: [CompilerDiagnostic] = []) -> CheckReport {
+            CheckReport(exerciseID: exerciseID, outcome: outcome, diagnostics: diagnostics, duration: started.duration(to: .now))
+        }
+        /// The report of a check whose building ended at a step that did not build.
+        func stopped(at step: StepResult) -> CheckReport {
+            if case .failed(let diagnostics) = step { return stopped(.compileFailed, diagnostics) }
+            return stopped(.cancelled)
+        }
+
+        let entry = folder.appendingPathComponent("CheckEntry.swift")
+        try fileSystem.write(TestMainGenerator.entrySource(for: testCases), to: entry)
+        let reexports = folder.appendingPathComponent(CompileStep.reexportsFile)
+
+        // The re-exports are made from the code under test, and kept with its module.
+        let exerciseKey = try await cacheKey(for: .exerciseModule, inputs: underTest, in: folder)
+        var built = try await build(.exerciseModule, key: exerciseKey, in: folder) {
+            try fileSystem.write(ImportDiscovery.reexportSource(for: importedModules(of: underTest)), to: reexports)
+            return underTest + [reexports]
+        }
+        if built == .built {
+            built = try await build(.exerciseLibrary, key: try await cacheKey(for: .exerciseLibrary, after: exerciseKey), in: folder) {
+                [folder.appendingPathComponent(CompileStep.exerciseObject)]
+            }
+        }
+        if built == .built {
+            // The checks are compiled against the interface just built; when it has not
+            // changed, neither have they, nor the library linked from them. The tests' copies
+            // are made only when they must be compiled.
+            let interface = (try? fileSystem.contents(of: folder.appendingPathComponent(CompileStep.exerciseInterface))) ?? Data()
+            let checksKey = try await cacheKey(for: .checksModule, inputs: tests + [entry, reexports], in: folder, interface: interface)
+            built = try await build(.checksModule, key: checksKey, in: folder) {
+                let reexported = ImportDiscovery.modules(in: [try fileSystem.text(of: reexports)])
+                var copies: [URL] = []
+                for (index, original) in tests.enumerated() {
+                    let copy = folder.appendingPathComponent("tests-\(index)-\(original.lastPathComponent)")
+                    let text = TestsFileCopy.text(of: try fileSystem.text(of: original), originalPath: original.path, leavingOutImportsOf: reexported)
+                    try fileSystem.write(text, to: copy)
+                    copies.append(copy)
+                }
+                return copies + [entry]
+            }
+            if built == .built {
+                built = try await build(.link, key: try await cacheKey(for: .link, after: checksKey), in: folder) {
+                    [folder.appendingPathComponent(CompileStep.checksObject)]
+                }
+            }
+        }
+        guard built == .built else {
+            gate.abandon()
+            ran.cancel()
+            _ = try? await ran.value
+            return stopped(at: built)
+        }
+
+        onPhase(.running)
+        gate.open()
+        let run: ChildProcessResult
+        switch try await ran.value {
+        case .ran(let result): run = result
+        case .notStarted(let step): return stopped(at: step)
+        }
+        let log = TestEventLog(text: (try? fileSystem.text(of: results)) ?? "", tokens: tokens)
+        return Self.report(
+            exerciseID: exerciseID, run: run, log: log,
+            expectedCount: testCases.reduce(0) { $0 + $1.methods.count },
+            settings: settings, duration: started.duration(to: .now)
+        )
+    }
+
+    /// What became of the program that runs the checks.
+    private enum ChecksRun {
+        case ran(ChildProcessResult)
+        /// It could not be built (`.failed`), or the check ended before it started.
+        case notStarted(StepResult)
+    }
+
+    /// Builds the program that runs the checks (or finds it in the cache), starts it behind
+    /// `gate`, and returns when it has ended.
+    private func startChecks(in folder: URL, results: URL, tokens: ResultTokens, gate: ChildProcessGate) async throws -> ChecksRun {
+        let hostFolder = folder.appendingPathComponent(CompileStep.hostFolder)
+        try fileSystem.createDirectory(at: hostFolder)
+        let host: URL
+        switch try await buildCheckHost(in: hostFolder) {
+        case .built(let program): host = program
+        case .notBuilt(let step): return .notStarted(step)
+        }
+        guard !gate.isAbandoned, !Task.isCancelled else { return .notStarted(.cancelled) }
+        return .ran(try await launcher.run(runRequest(program: host, results: results, tokens: tokens, in: folder, gate: gate)))
+    }
+
+    /// Where the program that runs the checks is, or why there is none.
+    private enum CheckHost {
+        case built(URL)
+        case notBuilt(StepResult)
+    }
+
+    /// The program that runs the checks: built once (it is the same for every exercise), then
+    /// run where the cache keeps it. It is never copied out first: a copy this process writes
+    /// could be open for writing in a child another thread is just starting, and the kernel
+    /// refuses to run a file that is open for writing ("Text file busy").
+    private func buildCheckHost(in folder: URL) async throws -> CheckHost {
+        let source = folder.appendingPathComponent(CompileStep.hostSourceFile)
+        try fileSystem.write(TestMainGenerator.hostSource, to: source)
+        let moduleKey = try await cacheKey(for: .checkHostModule, inputs: [source], in: folder)
+        let programKey = try await cacheKey(for: .checkHost, after: moduleKey)
+        if let kept = cache.file(CompileStep.programName, for: programKey) { return .built(kept) }
+        let module = try await build(.checkHostModule, key: moduleKey, in: folder) { [source] }
+        guard module == .built else { return .notBuilt(module) }
+        let program = try await build(.checkHost, key: programKey, in: folder) {
+            [folder.appendingPathComponent(CompileStep.hostObject)]
+        }
+        guard program == .built else { return .notBuilt(program) }
+        // Written by the linker, a process of its own that has ended, so nothing here holds it.
+        return .built(cache.file(CompileStep.programName, for: programKey) ?? folder.appendingPathComponent(CompileStep.programName))
+    }
+
+    /// How a compile step ended.
+    private enum StepResult: Equatable {
+        case built
+        case cancelled
+        case failed([CompilerDiagnostic])
+    }
+
+    /// Runs `step` on the inputs `prepare` writes and returns, or takes its outputs from the
+    /// cache when nothing its `key` spells out has changed.
+    private func build(
+        _ step: CompileStep, key: CacheKey, in folder: URL, prepare: () throws -> [URL]
+    ) async throws -> StepResult {
+        if cache.restore(step.outputs, for: key, into: folder) { return .built }
+        let result = try await compiler.run(step, inputs: try prepare(), in: folder)
+        if result.cancelled { return .cancelled }
+        guard result.termination == .exited(0) else {
+            let errors = CompilerOutput.diagnostics(in: result.standardError + "\n" + result.standardOutput)
+                .filter { $0.severity == .error }
+                .map(CompilerMessageExplainer.explained)
+            // An error in a generated file (an import that fails in the re-exports) repeats
+            // one in the learner's file, which is the one worth showing.
+            let inLessonOrLearnerFiles = errors.filter { !$0.file.hasPrefix(folder.path + "/") }
+            let diagnostics = inLessonOrLearnerFiles.isEmpty ? errors : inLessonOrLearnerFiles
+            return .failed(diagnostics.isEmpty ? [Self.unparsedCompilerFailure(result)] : diagnostics)
+        }
+        cache.store(step.outputs, for: key, from: folder)
+        return .built
+    }
+
+    /// Everything a step's outputs depend on, spelled out: its commands (compiler, flags,
+    /// lesson modules), when the compiler and the lesson library were last built, each input's
+    /// path and text, and the interface it compiles against. Inputs written into the check's
+    /// own folder (the generated files) count by name, since that folder is new every time.
+    private func cacheKey(for step: CompileStep, inputs: [URL], in folder: URL, interface: Data = Data()) async throws -> CacheKey {
+        var key = try await cacheKey(for: step, after: CacheKey("didojo compile step, version 2"))
+        key.add(builtFile: toolchain.swiftc.resolvingSymlinksInPath(), fileSystem: fileSystem)
+        key.add(builtFile: products.library, fileSystem: fileSystem)
+        let inFolder = folder.path + "/"
+        for input in inputs {
+            key.add(input.path.hasPrefix(inFolder) ? String(input.path.dropFirst(inFolder.count)) : input.path)
+            key.add(try fileSystem.contents(of: input))
+        }
+        key.add(interface)
+        return key
+    }
+
+    /// The key of a step whose input is what the step keyed `previous` made: that key, and
+    /// this step's commands.
+    private func cacheKey(for step: CompileStep, after previous: CacheKey) async throws -> CacheKey {
+        var key = previous
+        key.add(step.rawValue)
+        for command in try await compiler.plan(for: step).commands {
+            key.add(([command.executable] + command.arguments).joined(separator: "\u{0}"))
+        }
+        return key
+    }
+
+    private func runRequest(program: URL, results: URL, tokens: ResultTokens, in folder: URL, gate: ChildProcessGate) -> ChildProcessRequest {
+        var environment = self.environment
+        // Both are taken out of the environment by the program as it starts, before the
+        // learner's code is even loaded (see `TestMainGenerator`).
+        environment[TestMainGenerator.resultsVariable] = results.path
+        environment[ResultTokens.variable] = tokens.environmentValue
+        // The checks post to a timeline of their own, never to the learner's.
+        environment["DIDOJO_TIMELINE"] = folder.appendingPathComponent("timeline.txt").path
+        // Swift's crash backtracer takes seconds; the runtime's one-line message is enough.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        return ChildProcessRequest(
+            executable: program.path, arguments: [], environment: environment, workingDirectory: folder.path,
+            timeout: settings.timeout, outputLimit: settings.outputLimit, memoryLimit: settings.memoryLimit, gate: gate
+        )
+    }
+
+    static func report(
+        exerciseID: String, run: ChildProcessResult, log: TestEventLog, expectedCount: Int,
+        settings: CheckSettings, duration: Duration
+    ) -> CheckReport {
+        let checks = log.checks
+        let output = LearnerOutput.extract(
+            standardOutput: run.standardOutput, standardError: run.standardError, failures: checks.flatMap(\.failures)
+        )
+        func make(_ outcome: CheckReport.Outcome) -> CheckReport {
+            CheckReport(
+                exerciseID: exerciseID, outcome: outcome, checks: checks, output: output,
+                droppedOutputBytes: run.droppedOutputBytes, duration: duration
+            )
+        }
+        if run.cancelled { return make(.cancelled) }
+        if run.timedOut {
+            return make(.timedOut(seconds: Double(settings.timeout.components.seconds)))
+        }
+        let running = checks.first { !$0.finished }?.readableName
+        switch run.termination {
+        case .signaled:
+            return make(.crashed(CrashInfo(
+                checkName: running, signal: run.termination.description,
+                message: LearnerOutput.crashMessage(in: run.standardError)
+            )))
+        case .exited(let status):
+            let allRan = log.completed && checks.count == expectedCount && checks.allSatisfy(\.finished)
+            if allRan {
+                guard checks.allSatisfy(\.passed), status == 0 else { return make(.checksFailed) }
+                return make(run.droppedOutputBytes > 0 ? .tooMuchOutput(droppedBytes: run.droppedOutputBytes) : .passed)
+            }
+            // The program ended by itself before every check had run (exit() in the code, or
+            // a crash the runtime turned into an exit status).
+            return make(.crashed(CrashInfo(
+                checkName: running, signal: "ended early with exit status \(status)",
+                message: LearnerOutput.crashMessage(in: run.standardError)
+            )))
+        }
+    }
+
+    private static func unparsedCompilerFailure(_ result: ChildProcessResult) -> CompilerDiagnostic {
+        let text = (result.standardError + result.standardOutput).trimmingCharacters(in: .whitespacesAndNewlines)
+        let message = result.timedOut
+            ? "the compiler took too long and was stopped"
+            : (text.isEmpty ? "the compiler failed (\(result.termination.description))" : text)
+        return CompilerDiagnostic(file: "", line: 0, column: 0, severity: .error, message: message)
+    }
+}

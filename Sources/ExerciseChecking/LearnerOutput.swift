@@ -1,0 +1,50 @@
+import DojoCore
+import Foundation
+
+/// Separates what the learner's code printed from XCTest's own progress lines.
+enum LearnerOutput {
+    static func extract(standardOutput: String, standardError: String, failures: [CheckFailure] = []) -> String {
+        var standardOutput = standardOutput
+        // XCTest prints each failure message as is, and a message may span several lines;
+        // remove each whole message so none of its lines is taken for the learner's output.
+        for failure in failures where failure.description.contains("\n") {
+            standardOutput = standardOutput.replacingOccurrences(of: failure.description, with: "")
+        }
+        let kept = standardOutput.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            !(line.hasPrefix("Test Suite '") || line.hasPrefix("Test Case '") || line.hasPrefix("\t Executed ")
+                || isXCTestFailureLine(line))
+        }
+        var text = kept.joined(separator: "\n").trimmingCharacters(in: .newlines)
+        let errors = standardError.split(separator: "\n").filter { crashLinePrefix(of: $0) == nil }
+            .joined(separator: "\n").trimmingCharacters(in: .newlines)
+        if !errors.isEmpty {
+            text += (text.isEmpty ? "" : "\n") + errors
+        }
+        return text
+    }
+
+    /// The Swift runtime's message for a crash, e.g. "Fatal error: Index out of range".
+    static func crashMessage(in standardError: String) -> String? {
+        for line in standardError.split(separator: "\n") {
+            if let start = crashLinePrefix(of: line) {
+                return String(line[start...]).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return nil
+    }
+
+    private static let crashMarkers = ["Fatal error", "Precondition failed", "Assertion failed", "Illegal instruction", "Segmentation fault"]
+
+    private static func crashLinePrefix(of line: Substring) -> Substring.Index? {
+        for marker in crashMarkers {
+            if let range = line.range(of: marker) { return range.lowerBound }
+        }
+        return nil
+    }
+
+    /// XCTest prints each failure as `<file>:<line>: error: Class.test : message`.
+    private static func isXCTestFailureLine(_ line: Substring) -> Bool {
+        guard let range = line.range(of: ": error: ") else { return false }
+        return line[range.upperBound...].contains(" : ")
+    }
+}

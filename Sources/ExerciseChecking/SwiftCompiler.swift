@@ -1,0 +1,138 @@
+import DojoCore
+import ChildProcess
+import Foundation
+
+/// Runs a check's compile steps: asks `swiftc` once per step what it would run (see
+/// `CompilerPlan`), then runs those commands directly for every check.
+///
+/// Plans are kept on disk (in the step cache) until the compiler or the lesson library is
+/// rebuilt, so `didojo check` from a script does not ask again each time.
+///
+/// If the driver cannot give a plan (an unusual toolchain, flags it rejects), the step runs
+/// through `swiftc` itself: slower, but the same result and the driver's own error messages.
+actor SwiftCompiler {
+    private let toolchain: Toolchain
+    private let products: BuildProducts
+    private let launcher: any ProcessLaunching
+    private let fileSystem: any FileSystem
+    private let cache: CompiledStepCache
+    private let moduleCache: URL
+    private let environment: [String: String]
+    private let timeout: Duration
+    private let outputLimit: Int
+    private var plans: [CompileStep: CompilerPlan] = [:]
+    private var linkerCommands: [CompilerPlan.Command: [CompilerPlan.Command]] = [:]
+
+    init(
+        toolchain: Toolchain, products: BuildProducts, launcher: any ProcessLaunching, fileSystem: any FileSystem,
+        cache: CompiledStepCache, moduleCache: URL, environment: [String: String], timeout: Duration, outputLimit: Int
+    ) {
+        self.toolchain = toolchain
+        self.products = products
+        self.launcher = launcher
+        self.fileSystem = fileSystem
+        self.cache = cache
+        self.moduleCache = moduleCache
+        self.environment = environment
+        self.timeout = timeout
+        self.outputLimit = outputLimit
+    }
+
+    /// The commands `step` runs, still with placeholders; what a cached result depends on.
+    func plan(for step: CompileStep) async throws -> CompilerPlan {
+        if let plan = plans[step] { return plan }
+        let arguments = step.driverArguments(
+            folder: CompilerPlan.placeholderFolder,
+            inputs: [CompilerPlan.placeholderInput(extension: step.inputExtension)],
+            toolchain: toolchain, products: products, moduleCache: moduleCache
+        )
+        var key = CacheKey("didojo compiler plan, version 1")
+        key.add(builtFile: toolchain.swiftc.resolvingSymlinksInPath(), fileSystem: fileSystem)
+        key.add(builtFile: products.library, fileSystem: fileSystem)
+        key.add(arguments.joined(separator: "\u{0}"))
+        if let kept = cache.value(CompilerPlan.self, for: key) {
+            plans[step] = kept
+            return kept
+        }
+        let asked = try await launcher.run(request(toolchain.swiftc.path, ["-###"] + arguments))
+        let plan = asked.termination == .exited(0)
+            ? CompilerPlan.parse(driverOutput: asked.standardOutput, inputExtension: step.inputExtension)
+            : nil
+        if let plan { cache.store(plan, for: key) }
+        let chosen = plan ?? CompilerPlan(commands: [.init(executable: toolchain.swiftc.path, arguments: arguments)])
+        plans[step] = chosen
+        return chosen
+    }
+
+    /// Runs `step` on `inputs`, writing its outputs into `folder`. Stops at the first command
+    /// that fails, and returns that command's result (its messages are the ones that matter).
+    func run(_ step: CompileStep, inputs: [URL], in folder: URL) async throws -> ChildProcessResult {
+        var last = ChildProcessResult(termination: .exited(0))
+        for planned in try await plan(for: step).commands {
+            let lowered = ClangLinkLowering.isClangDriver(planned)
+                ? try await linkerCommands(for: planned, step: step, in: folder)
+                : [planned]
+            let commands = CompilerPlan(commands: lowered)
+                .commands(in: folder, inputs: inputs, inputExtension: step.inputExtension)
+            for command in commands {
+                let autolink = AutolinkExtraction(command: command, fileSystem: fileSystem)
+                if let autolink, autolink.restore(from: cache) { continue }
+                var request = request(command.executable, command.arguments)
+                request.workingDirectory = folder.path
+                last = try await launcher.run(request)
+                if last.cancelled || last.termination != .exited(0) { return last }
+                autolink?.store(in: cache)
+            }
+        }
+        return last
+    }
+
+    /// The linker commands a planned clang link runs (see `ClangLinkLowering`), or the clang
+    /// command itself when clang cannot say. Asked the first time, when the files clang looks
+    /// for exist in `folder` (the objects, the response files), and kept on disk by the command.
+    private func linkerCommands(
+        for planned: CompilerPlan.Command, step: CompileStep, in folder: URL
+    ) async throws -> [CompilerPlan.Command] {
+        if let known = linkerCommands[planned] { return known }
+        var key = CacheKey("didojo linker commands of a clang link, version 1")
+        key.add(builtFile: URL(fileURLWithPath: planned.executable).resolvingSymlinksInPath(), fileSystem: fileSystem)
+        key.add(planned.arguments.joined(separator: "\u{0}"))
+        if let kept = cache.value([CompilerPlan.Command].self, for: key) {
+            linkerCommands[planned] = kept
+            return kept
+        }
+        let answer = try await askClang(planned, step: step, in: folder)
+        // Without an answer this process links through clang; the next one asks again.
+        if let answer { cache.store(answer, for: key) }
+        linkerCommands[planned] = answer ?? [planned]
+        return answer ?? [planned]
+    }
+
+    /// What clang runs for `planned`, with the placeholders put back, or nil when it cannot say.
+    private func askClang(
+        _ planned: CompilerPlan.Command, step: CompileStep, in folder: URL
+    ) async throws -> [CompilerPlan.Command]? {
+        let placeholderInput = CompilerPlan.placeholderInput(extension: step.inputExtension)
+        // The planned input stands for all of the step's inputs; clang wants it to exist.
+        let input = folder.appendingPathComponent(URL(fileURLWithPath: placeholderInput).lastPathComponent)
+        try fileSystem.write(Data(), to: input)
+        defer { try? fileSystem.removeItem(at: input) }
+        let real = CompilerPlan(commands: [planned]).commands(in: folder, inputs: [input], inputExtension: step.inputExtension)[0]
+        for argument in real.arguments where argument.hasPrefix("@") {
+            let file = URL(fileURLWithPath: String(argument.dropFirst()))
+            guard let text = try? fileSystem.text(of: file), ClangLinkLowering.isLibraryList(text) else { return nil }
+        }
+        var question = request(real.executable, ClangLinkLowering.questionArguments(for: real))
+        question.workingDirectory = folder.path
+        let answer = try await launcher.run(question)
+        guard answer.termination == .exited(0) else { return nil }
+        return ClangLinkLowering.commands(inAnswer: answer.standardError, folder: folder, input: placeholderInput)
+    }
+
+    private func request(_ executable: String, _ arguments: [String]) -> ChildProcessRequest {
+        ChildProcessRequest(
+            executable: executable, arguments: arguments, environment: environment,
+            workingDirectory: nil, timeout: timeout, outputLimit: outputLimit, memoryLimit: nil
+        )
+    }
+}

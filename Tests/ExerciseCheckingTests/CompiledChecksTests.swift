@@ -1,0 +1,168 @@
+import DojoCore
+@testable import ExerciseChecking
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// A check is built as two modules, the code under test and the checks, and a step whose inputs
+/// did not change is taken from the cache (see `CompileStep`). These tests run the real compiler
+/// and count the compiler processes that really ran.
+@Suite(.serialized) struct CompiledChecksTests {
+    let folder: TemporaryFolder
+    let fileSystem = LocalFileSystem()
+    let launcher = RecordingLauncher()
+    let catalog: LessonCatalog
+
+    init() throws {
+        folder = try TemporaryFolder("compiled-checks")
+        catalog = try LessonFixture.catalog(of: [.arithmetic(), .testWriting(), Self.shadowing], in: folder.url, fileSystem: fileSystem)
+    }
+
+    /// Checks `source` as the learner's file, with a cache of its own for this test.
+    func check(_ source: String, exercise id: String = "arithmetic.1") async throws -> CheckReport {
+        try await RealChecker.check(source, as: try #require(catalog.exercise(id: id)), in: folder.url, launcher: launcher)
+    }
+
+    @Test func aChangeInsideAFunctionReusesTheCompiledChecks() async throws {
+        let wrong = try await check("func double(_ value: Int) -> Int {\n    value + 2\n}\n")
+        #expect(wrong.outcome == .checksFailed)
+        #expect(launcher.compiles(ofModule: "Exercise") == 1)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
+        // The failure points at the lesson's own checks file, not at the copy the module is built from.
+        let checks = try #require(catalog.exercise(id: "arithmetic.1")).checks
+        #expect(wrong.checks.flatMap(\.failures).map(\.file) == [checks.path])
+
+        launcher.forget()
+        let fixed = try await check("func double(_ value: Int) -> Int {\n    value * 2\n}\n")
+        #expect(fixed.outcome == .passed)
+        #expect(launcher.compiles(ofModule: "Exercise") == 1)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
+        // Only the learner's small library is linked again; the checks linked last time load
+        // it as they are, and so does the program that runs them, built once for every exercise.
+        #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 1)
+        #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 0)
+        #expect(launcher.runs(producing: CompileStep.programName) == 0)
+        // The libraries the objects ask for are the same, so the link reuses the list.
+        #expect(!launcher.requests.contains { $0.executable.hasSuffix("/swift-autolink-extract") })
+        // The linker runs by itself: what clang would run was asked at the first check and kept.
+        #expect(launcher.requests.contains { $0.executable.hasSuffix("/ld.lld") })
+        #expect(!launcher.requests.contains { $0.executable.hasSuffix("/clang") })
+    }
+
+    @Test func aChangedInterfaceCompilesTheChecksAgain() async throws {
+        _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
+        launcher.forget()
+        let report = try await check("func double(_ value: Int) -> Int { value * 2 }\nfunc triple(_ value: Int) -> Int { value * 3 }\n")
+        #expect(report.outcome == .passed)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
+        #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 1)
+        #expect(launcher.runs(producing: CompileStep.programName) == 0)
+    }
+
+    @Test func anUnchangedFileCompilesNothing() async throws {
+        _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
+        launcher.forget()
+        let report = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
+        #expect(report.outcome == .passed)
+        #expect(launcher.compiles(ofModule: "Exercise") == 0)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
+        #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 0)
+        #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 0)
+        #expect(launcher.runs(producing: CompileStep.programName) == 0)
+        // Only running remains, and no question to the driver: its plans are kept too.
+        #expect(!launcher.requests.contains { $0.arguments.first == "-###" })
+    }
+
+    @Test func theProgramThatRunsTheChecksIsBuiltApartFromTheCodeItRunsAndOnlyOnce() async throws {
+        _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
+        // Built at the same time as the code under test: no file may be shared between the two
+        // builds (the linker's library list is named after the module, the driver's question
+        // writes a stand-in input), so the program gets a folder and a module name of its own.
+        func folders(writing fileName: String) -> Set<String> {
+            Set(launcher.requests.compactMap { request in
+                guard request.arguments.first != "-###", let index = request.arguments.lastIndex(of: "-o"),
+                      let output = request.arguments.dropFirst(index + 1).first,
+                      URL(fileURLWithPath: output).lastPathComponent == fileName else { return nil }
+                return URL(fileURLWithPath: output).deletingLastPathComponent().path
+            })
+        }
+        let programFolders = folders(writing: CompileStep.programName)
+        let libraryFolders = folders(writing: CompileStep.exerciseLibraryFile)
+        #expect(programFolders.count == 1 && libraryFolders.count == 1)
+        #expect(programFolders.isDisjoint(with: libraryFolders))
+        #expect(launcher.compiles(ofModule: CompileStep.hostModuleName) == 1)
+
+        launcher.forget()
+        _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n// again\n")
+        #expect(launcher.runs(producing: CompileStep.programName) == 0)
+        #expect(launcher.compiles(ofModule: CompileStep.hostModuleName) == 0)
+    }
+
+    @Test func theLearnersTestsAreCompiledOnceForTheSubjectAndEveryMutant() async throws {
+        let solution = try fileSystem.text(of: try #require(catalog.exercise(id: "testing.1")).solution)
+        let first = try await check(solution, exercise: "testing.1")
+        #expect(first.outcome == .passed)
+        #expect(first.mutants.count == 2)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
+        #expect(launcher.compiles(ofModule: "Exercise") == 3)
+        #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 3)
+        #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 1)
+        // The program that runs checks is built once, at the first check with an empty cache.
+        #expect(launcher.runs(producing: CompileStep.programName) == 1)
+
+        // The subject and its mutants never change: a new test compiles only the tests.
+        launcher.forget()
+        let edited = try await check(solution.replacingOccurrences(of: "XCTAssertEqual(counter.value, 1)", with: "XCTAssertEqual(counter.value, 1, \"one step\")"), exercise: "testing.1")
+        #expect(edited.outcome == .passed)
+        #expect(launcher.compiles(ofModule: "Exercise") == 0)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
+    }
+
+    // MARK: One module's meaning, in two
+
+    /// A lesson whose checks import the lesson's module, which declares a `SocialPresenter` of
+    /// its own, while the learner writes another.
+    static let shadowing = LessonFixture(folderName: "03-shadowing", files: [
+        "lesson.yaml": """
+        title: "Shadowing"
+        summary: "The learner's type and the lesson module's namesake."
+        module: NoDI
+        exercises:
+          - title: "Your own presenter"
+            file: SocialPresenter.swift
+            task: "Write a SocialPresenter with an owner."
+            hints:
+              - "A stored property."
+              - "Set to \\"learner\\"."
+        """,
+        "pages/01-only.md": "# Only page\n",
+        "exercises/1/starter.swift": "import NoDI\n\nfinal class SocialPresenter {}\n",
+        "exercises/1/solution.swift": "import NoDI\n\nfinal class SocialPresenter {\n    let owner = \"learner\"\n}\n",
+        "exercises/1/Checks.swift": """
+        import XCTest
+        import NoDI
+
+        final class ShadowChecks: XCTestCase {
+            func testTheLearnersOwnTypeIsUsed() {
+                XCTAssertEqual(SocialPresenter().owner, "learner")
+            }
+        }
+        """,
+    ])
+
+    @Test func theLearnersTypeShadowsTheLessonModulesNamesakeAsInOneModule() async throws {
+        let exercise = try #require(catalog.exercise(id: "shadowing.1"))
+        let report = try await check(try fileSystem.text(of: exercise.solution), exercise: "shadowing.1")
+        #expect(report.outcome == .passed)
+    }
+
+    @Test func anErrorInTheChecksPointsAtTheLessonsChecksFileAndLine() async throws {
+        let exercise = try #require(catalog.exercise(id: "shadowing.1"))
+        let report = try await check(try fileSystem.text(of: exercise.starter), exercise: "shadowing.1")
+        #expect(report.outcome == .compileFailed)
+        let error = try #require(report.diagnostics.first)
+        #expect(error.file == exercise.checks.path)
+        #expect(error.line == 6)
+        #expect(error.message.contains("owner"))
+    }
+}

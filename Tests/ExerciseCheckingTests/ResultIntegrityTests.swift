@@ -1,0 +1,201 @@
+import DojoCore
+@testable import ExerciseChecking
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// A learner's program must not be able to fake a pass: the checks come from Lessons/, and the
+/// results reach the checker through a channel the program cannot forge (see `TestMainGenerator`).
+/// Each test is a cheat that a curious learner might try, written against a wrong `double`.
+@Suite(.serialized) struct ResultIntegrityTests {
+    let folder: TemporaryFolder
+    let fileSystem = LocalFileSystem()
+    let arithmetic: Exercise
+
+    init() throws {
+        folder = try TemporaryFolder("integrity")
+        let catalog = try LessonFixture.catalog(of: [.arithmetic()], in: folder.url, fileSystem: fileSystem)
+        arithmetic = try #require(catalog.exercise(id: "arithmetic.1"))
+    }
+
+    /// Writes `source` as the learner's file, plus any `extraFiles` beside it, and checks it.
+    func check(_ source: String, extraFiles: [String: String] = [:]) async throws -> CheckReport {
+        let learnerFolder = folder.url.appendingPathComponent("workspace/\(UUID().uuidString)")
+        try fileSystem.write(source, to: learnerFolder.appendingPathComponent(arithmetic.fileName))
+        for (name, text) in extraFiles {
+            try fileSystem.write(text, to: learnerFolder.appendingPathComponent(name))
+        }
+        var settings = CheckSettings()
+        settings.timeout = .seconds(20)
+        return try await RealChecker.make(settings: settings, scratch: folder.url.appendingPathComponent("scratch"))
+            .check(arithmetic, source: learnerFolder.appendingPathComponent(arithmetic.fileName))
+    }
+
+    @Test func printingAPassingSummaryAndExitingIsNotAPass() async throws {
+        let report = try await check("""
+        import Foundation
+        func double(_ value: Int) -> Int {
+            print("Test Suite 'All tests' passed at 2026-11-22 10:00:00.000")
+            print("\\t Executed 2 tests, with 0 failures (0 unexpected) in 0.001 (0.001) seconds")
+            exit(0)
+        }
+        """)
+        #expect(!report.passed)
+        #expect(report.outcome == .crashed(CrashInfo(checkName: "doubles two", signal: "ended early with exit status 0", message: nil)))
+    }
+
+    @Test func writingFakeEventsIntoTheResultsChannelIsNotAPass() async throws {
+        // Looks for the results file the way a determined learner would: the variable first,
+        // then any .jsonl file in the working folder; writes "passed" events for every check
+        // in the format the file uses, then ends the program before a real check can fail.
+        let report = try await check("""
+        import Foundation
+        func double(_ value: Int) -> Int {
+            var paths: [String] = []
+            if let path = ProcessInfo.processInfo.environment["DIDOJO_RESULTS"] { paths.append(path) }
+            let here = FileManager.default.currentDirectoryPath
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: here)) ?? [] where name.hasSuffix(".jsonl") {
+                paths.append(here + "/" + name)
+            }
+            precondition(!paths.isEmpty, "the cheat found no results file")
+            var forged = ""
+            for test in ["DoublerChecks.testDoublesTwo", "DoublerChecks.testDoublesZero"] {
+                forged += #"{"event":"start","test":"\\#(test)"}"# + "\\n"
+                forged += #"{"event":"finish","test":"\\#(test)"}"# + "\\n"
+            }
+            forged += #"{"event":"done"}"# + "\\n"
+            for path in paths {
+                FileManager.default.createFile(atPath: path, contents: Data(forged.utf8))
+            }
+            print("forged \\(paths.count) file(s)")
+            exit(0)
+        }
+        """)
+        #expect(!report.passed)
+        // Proof that the cheat really reached the results file (and not through the variable).
+        #expect(report.output == "forged 1 file(s)")
+    }
+
+    /// The forging half of the hunts below: every candidate secret on every event a passing
+    /// run needs, written over the results file, then an early exit. Wrong secrets are
+    /// ignored by the checker, so one right secret per event would be enough.
+    static let forgeWithCandidates = """
+        func forge(_ candidates: Set<String>, label: String) -> Never {
+            var forged = ""
+            for token in candidates {
+                for test in ["DoublerChecks.testDoublesTwo", "DoublerChecks.testDoublesZero"] {
+                    forged += #"{"event":"start","test":"\\#(test)","token":"\\#(token)"}"# + "\\n"
+                    forged += #"{"event":"finish","test":"\\#(test)","token":"\\#(token)"}"# + "\\n"
+                }
+                forged += #"{"event":"done","token":"\\#(token)"}"# + "\\n"
+            }
+            let here = FileManager.default.currentDirectoryPath
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: here)) ?? [] where name.hasSuffix(".jsonl") {
+                FileManager.default.createFile(atPath: here + "/" + name, contents: Data(forged.utf8))
+                print("\\(label): forged with \\(candidates.count) candidate(s)")
+            }
+            exit(0)
+        }
+        """
+
+    @Test func theTokensAreNowhereTheLearnersCodeCanReadThem() async throws {
+        // Hunts for anything shaped like the secrets (runs of lowercase hex digits, as
+        // `ResultTokens` makes them) where a program can look without reading its own memory:
+        // the environment as the kernel keeps it, the program's own file, and every file in its
+        // working folder. Then forges a passing run with every candidate.
+        let report = try await check("""
+        import Foundation
+        \(Self.forgeWithCandidates)
+        func double(_ value: Int) -> Int {
+            let pattern = try! NSRegularExpression(pattern: "[0-9a-f]{12,32}")
+            var texts = [String]()
+            for path in ["/proc/self/environ", "/proc/self/exe"] {
+                if let data = FileManager.default.contents(atPath: path) { texts.append(String(decoding: data, as: UTF8.self)) }
+            }
+            let here = FileManager.default.currentDirectoryPath
+            texts.append(here)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: here)) ?? [] {
+                texts.append(name)
+                if let data = FileManager.default.contents(atPath: here + "/" + name) { texts.append(String(decoding: data, as: UTF8.self)) }
+            }
+            var candidates = Set<String>()
+            for text in texts {
+                for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    candidates.insert(String(text[Range(match.range, in: text)!]))
+                }
+            }
+            forge(candidates, label: "files")
+        }
+        """)
+        #expect(!report.passed)
+        // Proof that the hunt found secret-shaped text (the first check's start event is in the
+        // results file by design: it gives nothing away) and reached the results file.
+        #expect(report.output.hasPrefix("files: forged with "))
+        #expect(!report.output.hasPrefix("files: forged with 0 "), "the hunt must find the secret already written, or it proves nothing")
+    }
+
+    @Test func walkingXCTestsObjectsWithMirrorFindsNoSecret() async throws {
+        // XCTest keeps the program's result reporter among its observers, which the learner's
+        // code can reach: this walks everything Mirror shows from XCTestObservationCenter down,
+        // collects every string shaped like a secret, and forges a passing run with them.
+        let report = try await check("""
+        import Foundation
+        import XCTest
+        \(Self.forgeWithCandidates)
+        func double(_ value: Int) -> Int {
+            var candidates = Set<String>()
+            var reachedReporter = false
+            var seen = Set<ObjectIdentifier>()
+            func walk(_ value: Any, depth: Int) {
+                guard depth < 12 else { return }
+                if String(describing: type(of: value)).contains("DIDojoResultReporter") { reachedReporter = true }
+                if let object = value as? AnyObject, !(value is String) {
+                    guard seen.insert(ObjectIdentifier(object)).inserted else { return }
+                }
+                if let text = value as? String {
+                    if text.count >= 12, text.allSatisfy({ $0.isHexDigit }) { candidates.insert(text) }
+                    return
+                }
+                var mirror: Mirror? = Mirror(reflecting: value)
+                while let current = mirror {
+                    for child in current.children { walk(child.value, depth: depth + 1) }
+                    mirror = current.superclassMirror
+                }
+            }
+            walk(XCTestObservationCenter.shared, depth: 0)
+            print("reached the reporter: \\(reachedReporter)")
+            forge(candidates, label: "mirror")
+        }
+        """)
+        #expect(!report.passed, "the secrets must not be reachable through Mirror")
+        // Proof that the walk got to the object that writes the results.
+        #expect(report.output.contains("reached the reporter: true"))
+        #expect(report.output.contains("mirror: forged with "))
+    }
+
+    @Test func theEnvironmentNoLongerNamesTheResultsFileWhenTheLearnersCodeRuns() async throws {
+        let report = try await check("""
+        import Foundation
+        func double(_ value: Int) -> Int {
+            print("results variable: \\(ProcessInfo.processInfo.environment["DIDOJO_RESULTS"] ?? "gone")")
+            return value * 2
+        }
+        """)
+        #expect(report.outcome == .passed)
+        #expect(report.output.contains("results variable: gone"))
+    }
+
+    @Test func editedChecksInTheWorkspaceAreNotUsed() async throws {
+        // A learner copies the checks next to their file and makes them pass trivially.
+        let lenientChecks = """
+        import XCTest
+        final class DoublerChecks: XCTestCase {
+            func testDoublesTwo() {}
+            func testDoublesZero() {}
+        }
+        """
+        let report = try await check("func double(_ value: Int) -> Int { value + 2 }\n", extraFiles: ["Checks.swift": lenientChecks])
+        #expect(report.outcome == .checksFailed)
+        #expect(report.checks.filter { !$0.passed }.map(\.name) == ["testDoublesZero"])
+    }
+}
