@@ -28,8 +28,8 @@ public final class SocialPresenter {
     }
 
     /// Posts `text` stamped with `date` instead of the clock's time.
-    /// Method injection: the date differs from call to call (a post
-    /// written earlier and sent later), so it comes with the call.
+    /// The date is data, not a dependency: it differs from call to call
+    /// (a post written earlier and sent later), so it comes with the call.
     public func share(_ text: String, at date: Date) throws {
         let stamped = stamp(text, at: date)
         try report(stamped) { try output.post(stamped) }

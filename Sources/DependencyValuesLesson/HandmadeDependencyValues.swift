@@ -3,7 +3,8 @@
 ///
 /// The store itself is a plain value. What makes it "ambient" is `current`, a `@TaskLocal`:
 /// code anywhere can read it, but it can only be changed for the length of a closure
-/// (`withHandmadeDependencies`), and tasks started inside that closure inherit the change.
+/// (`withHandmadeDependencies`). Tasks made there with `Task { }`, `async let` or a task group
+/// inherit the change; `Task.detached`, Dispatch queues and closures stored for later do not.
 public struct HandmadeDependencyValues: Sendable {
     /// The values in force for the code running now. Starts live, with no overrides.
     @TaskLocal public static var current = HandmadeDependencyValues()

@@ -5,8 +5,9 @@ import IssueReporting
 /// the library reports and the tests can check it.
 ///
 /// IssueReporting sends every issue to `IssueReporters.current`. Its default reporter fails
-/// the running test when it sees one (an XCTest or Swift Testing run), and otherwise prints a
-/// line to standard error. `withIssueReporters([collector])` replaces it for one scope.
+/// the running test when it sees one (an XCTest or Swift Testing run); otherwise it shows a
+/// runtime warning in Xcode on Apple platforms, and elsewhere prints a line to standard error.
+/// `withIssueReporters([collector])` replaces it for one scope.
 public final class IssueCollector: IssueReporter {
     private let collected = LockIsolated<[String]>([])
 

@@ -12,8 +12,9 @@ public final class SocialPresenter {
     public var output: (any SocialPostOutput)?
 
     /// What "now" is when a post is stamped: the real clock unless someone
-    /// replaces it. A local default, right in production, that a test can
-    /// swap for a `FixedClock`.
+    /// replaces it. A default that is right in production and that a test
+    /// can swap for a `FixedClock`. Strictly a foreign default (it lives
+    /// in `Domain`), tolerated for the reasons on the lesson's page 2.
     public var clock: any Clock = SystemClock()
 
     public init() {}

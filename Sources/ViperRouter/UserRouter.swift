@@ -3,7 +3,8 @@ import Domain
 /// The Router: moves from the list to a user's detail, and assembles the module.
 ///
 /// `assembleModule` is the only code in the feature that names the concrete types and wires
-/// them: the module's composition root. Everyone else receives what they need.
+/// them: a module factory, which the app's composition root (the one per application) calls.
+/// Everyone else receives what they need.
 public final class UserRouter: UserWireframe {
     public let navigator: any Navigator
     private let screen: any Screen

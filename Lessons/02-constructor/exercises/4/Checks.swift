@@ -1,8 +1,9 @@
 import XCTest
 import Domain
 
-/// Checks of the mock itself: a mock that forgets what it saw would make every test built on
-/// it meaningless, whatever the presenter does.
+/// Checks of the spy itself (named `MockSocialClient` after the lesson's article): a spy that
+/// forgets what it saw would make every test built on it meaningless, whatever the presenter
+/// does.
 final class MockSocialClientChecks: XCTestCase {
     func testTheMockRemembersATextPost() {
         let mock = MockSocialClient()

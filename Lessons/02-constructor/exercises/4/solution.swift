@@ -2,7 +2,8 @@ import Domain
 import XCTest
 
 /// A stand-in for a real client: it sends nothing, and remembers how it was called, so a test
-/// can ask it afterwards.
+/// can ask it afterwards. That makes it a spy, in Meszaros' terms; the name `Mock…` is the
+/// loose, everyday one that the article this lesson grew from uses.
 final class MockSocialClient: SocialPostOutput {
     /// Whether either `post` method was called.
     private(set) var postWasCalled = false

@@ -18,7 +18,7 @@ final class SocialPresenter {
     /// What "now" is when a post is stamped: the real clock unless someone replaces it.
     var clock: any Clock = SystemClock()
 
-    // TODO: add `var logger: any Logger`, with a `PrintLogger()` as its local default, so the
+    // TODO: add `var logger: any Logger`, with a `PrintLogger()` as its default, so the
     // presenter reports what it does without anyone having to set a logger, and a test can
     // replace it with a `RecordingLogger`.
 

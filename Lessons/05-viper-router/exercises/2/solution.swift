@@ -10,7 +10,7 @@ final class UserListPresenter: UserPresentation {
     private var users: [User] = []
 
     /// Everything the presenter works with is handed in, as protocols: `assembleModule` passes
-    /// the real router, a test passes a mock.
+    /// the real router, a test passes a double of its own.
     init(interactor: any UserUseCase, router: any UserWireframe) {
         self.interactor = interactor
         self.router = router

@@ -1,8 +1,8 @@
 import XCTest
 import ViperRouter
 
-/// Checks on the learner's mock itself; the learner's own tests are judged against the
-/// presenter and its mutants.
+/// Checks on the learner's spy (`MockUserRouter`, named after the talk) itself; the learner's
+/// own tests are judged against the presenter and its mutants.
 final class MockRouterChecks: XCTestCase {
     func testTheMockRemembersEveryDetailItIsAskedFor() {
         let ada = User(id: 1, name: "Ada Lovelace", handle: "@ada", bio: "")

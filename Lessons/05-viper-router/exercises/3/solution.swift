@@ -15,8 +15,9 @@ final class StubUserUseCase: UserUseCase {
     }
 }
 
-/// A mock: it stands in for the router and writes down what the presenter asked of it, so
-/// the test can check that conversation afterwards.
+/// A spy (named `Mock…` as in the talk this lesson grew from): it stands in for the router and
+/// writes down what the presenter asked of it, so the test can check that conversation
+/// afterwards.
 final class MockUserRouter: UserWireframe {
     /// Every user whose detail the presenter asked for, in order.
     private(set) var shownUsers: [User] = []

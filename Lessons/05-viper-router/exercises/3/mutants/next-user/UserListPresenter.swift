@@ -6,7 +6,7 @@ import ViperRouter
 ///
 /// It knows its three collaborators only by their protocols and creates none of them: the
 /// router's `assembleModule` hands them in. That is what lets a test give it a stub interactor
-/// and a mock router.
+/// and a spy router.
 public final class UserListPresenter: UserPresentation {
     /// Weak: the view owns this presenter, so a strong link back would be a
     /// retain cycle, and a dismissed screen would never be freed.
