@@ -68,15 +68,15 @@ final class AssembleTheModuleChecks: XCTestCase {
         )
         XCTAssertTrue(
             interactor.dataSource as AnyObject === fixture.dataSource,
-            "The interactor should fetch from `services.dataSource`, not from a data source it was not given"
+            "The interactor fetches from a \(type(of: interactor.dataSource)) that assembleModule made itself: pass `services.dataSource`, the app's data source"
         )
         XCTAssertEqual(
             interactor.clock.now(), fixture.clock.date,
-            "The interactor should tell the time with `services.clock`"
+            "The interactor tells the time with a \(type(of: interactor.clock)) that assembleModule made itself: pass `services.clock`, the app's clock"
         )
         XCTAssertTrue(
             interactor.logger as AnyObject === fixture.logger,
-            "The interactor should log to `services.logger`"
+            "The interactor logs to a \(type(of: interactor.logger)) that assembleModule made itself: pass `services.logger`, the app's logger"
         )
     }
 
@@ -121,9 +121,40 @@ final class AssembleTheModuleChecks: XCTestCase {
             assembled.load()
         }
         // The screen is dismissed: the app no longer holds the view. Nothing else should.
+        if let router = router {
+            // Name the router's property that closes a cycle, if there is one.
+            let cycles = [
+                (view as AnyObject?, "the view, which holds the presenter, which holds the router"),
+                (presenter, "the presenter, which holds the router"),
+            ]
+            for (target, path) in cycles {
+                guard let target else { continue }
+                for property in storedProperties(of: router, pointingAt: target) {
+                    XCTFail(
+                        "UserRouter's `\(property)` holds \(path): a retain cycle, so a dismissed list is never freed. The router needs neither the view nor the presenter (it navigates on `services.navigator`): remove that property, or make it `weak`."
+                    )
+                }
+            }
+        }
         XCTAssertNil(view, "The view is still alive after the app let go of it: something in the module holds it strongly")
         XCTAssertNil(presenter, "The presenter outlived its view: is something other than the view holding it?")
         XCTAssertNil(interactor, "The interactor outlived the module: only the presenter should hold it")
         XCTAssertNil(router, "The router outlived the module: only the presenter should hold it (do not keep the view in the router)")
+    }
+}
+
+/// The names of `owner`'s stored properties whose value is `target` itself, found with
+/// `Mirror` (optionals unwrapped, a lazy property's storage named after the property).
+func storedProperties(of owner: AnyObject, pointingAt target: AnyObject) -> [String] {
+    Mirror(reflecting: owner).children.compactMap { child in
+        guard let label = child.label else { return nil }
+        var value: Any = child.value
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            guard let wrapped = mirror.children.first?.value else { return nil }
+            value = wrapped
+        }
+        guard Mirror(reflecting: value).displayStyle == .class, (value as AnyObject) === target else { return nil }
+        return label.replacingOccurrences(of: "$__lazy_storage_$_", with: "")
     }
 }

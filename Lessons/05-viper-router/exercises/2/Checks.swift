@@ -43,6 +43,23 @@ final class InjectTheRouterChecks: XCTestCase {
         )
     }
 
+    func testThePresenterOwnsTheRouterItIsGiven() {
+        weak var router: RouterRecorder?
+        let presenter: UserListPresenter
+        do {
+            // As in assembleModule: nobody but the presenter keeps the router it is given.
+            let made = RouterRecorder()
+            router = made
+            presenter = UserListPresenter(interactor: TwoUsers(), router: made)
+        }
+        withExtendedLifetime(presenter) {
+            XCTAssertNotNil(
+                router,
+                "The presenter let go of its router as soon as it was made: assembleModule keeps no other reference to the router, so the presenter must own it (`let router: any UserWireframe`). Only the link back to the view is weak."
+            )
+        }
+    }
+
     func testADismissedListFreesItsPresenter() {
         weak var presenter: UserListPresenter?
         weak var view: UserListView?

@@ -43,7 +43,7 @@ final class SettingsFactoryChecks: XCTestCase {
         let lines = coordinator.visible?.sheet.lines ?? []
         XCTAssertTrue(
             lines.contains("Now: 2016-06-18 00:00 UTC"),
-            "The container was made with a clock stopped at 2016-06-18, so Settings should show \"Now: 2016-06-18 00:00 UTC\"; it showed \(lines). Pass the container's `clock` to SettingsViewModel."
+            "The container was made with a clock stopped at 2016-06-18, so Settings should show \"Now: 2016-06-18 00:00 UTC\"; it showed \(lines). Pass the container's own `clock`, the one its init received, to SettingsViewModel: a SystemClock() made in the factory method, or a clock resolved from a container it reaches for (a service locator), is not the clock the app chose."
         )
     }
 

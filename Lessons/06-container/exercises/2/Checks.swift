@@ -13,6 +13,49 @@ final class ServiceB {
     init(a: ServiceA?) {}
 }
 final class Loop {}
+final class App {
+    init(a: ServiceA) {}
+}
+
+/// The checks' own safety net for factories in a cycle: it counts their calls and gives up
+/// long before the stack would overflow, so a container that never notices a cycle fails a
+/// check instead of crashing the program.
+final class RoundCounter {
+    struct WentRoundTheCycle: Error, CustomStringConvertible {
+        var description: String { "the checks stopped resolve after 100 rounds of the cycle" }
+    }
+
+    private var rounds = 0
+
+    func count() throws {
+        rounds += 1
+        if rounds > 100 { throw WentRoundTheCycle() }
+    }
+}
+
+/// A container with ServiceA → ServiceB → ServiceA registered, the factories counting their calls.
+func containerWithACycle() -> MiniContainer {
+    let container = MiniContainer()
+    let rounds = RoundCounter()
+    container.register(ServiceA.self) { c in
+        try rounds.count()
+        return ServiceA(b: try c.resolve(ServiceB.self))
+    }
+    container.register(ServiceB.self) { c in
+        try rounds.count()
+        return ServiceB(a: try c.resolve(ServiceA.self))
+    }
+    return container
+}
+
+/// What to tell the learner when resolving a cycle threw `error` instead of `expected`.
+func cycleMessage(_ error: any Error, expected: [String], because reason: String, advice: String = "") -> String {
+    let wanted = "ResolutionError.cycle([\(expected.map { "\"\($0)\"" }.joined(separator: ", "))])"
+    if error is RoundCounter.WentRoundTheCycle {
+        return "\(reason), and resolve went round that cycle 100 times without noticing it: before calling a factory, look whether its type is already being built, and if so throw \(wanted)"
+    }
+    return "\(reason): resolve should throw \(wanted)\(advice); it threw: \(error)"
+}
 
 final class SingletonAndCycleChecks: XCTestCase {
     func testTransientStillBuildsANewInstanceEachTime() throws {
@@ -38,6 +81,17 @@ final class SingletonAndCycleChecks: XCTestCase {
         XCTAssertEqual(built, 1, "The singleton's factory should run once, at the first resolve; it ran \(built) times")
     }
 
+    func testEachContainerHasSingletonsOfItsOwn() throws {
+        let first = MiniContainer()
+        let second = MiniContainer()
+        first.register(Engine.self, lifetime: .singleton) { _ in Engine() }
+        second.register(Engine.self, lifetime: .singleton) { _ in Engine() }
+        XCTAssertFalse(
+            try first.resolve(Engine.self) === second.resolve(Engine.self),
+            "Two containers handed out the same .singleton Engine: a singleton is one per container, so keep the instances in the container (an instance property), not in a static or global that every container shares"
+        )
+    }
+
     func testASingletonIsBuiltOnlyWhenFirstNeeded() throws {
         let container = MiniContainer()
         var built = 0
@@ -60,13 +114,11 @@ final class SingletonAndCycleChecks: XCTestCase {
     }
 
     func testACycleIsReportedWithItsPath() {
-        let container = MiniContainer()
-        container.register(ServiceA.self) { c in ServiceA(b: try c.resolve(ServiceB.self)) }
-        container.register(ServiceB.self) { c in ServiceB(a: try c.resolve(ServiceA.self)) }
+        let container = containerWithACycle()
         XCTAssertThrowsError(try container.resolve(ServiceA.self)) { error in
             XCTAssertEqual(
                 error as? ResolutionError, .cycle(["ServiceA", "ServiceB", "ServiceA"]),
-                "ServiceA needs ServiceB, which needs ServiceA: resolve should throw ResolutionError.cycle([\"ServiceA\", \"ServiceB\", \"ServiceA\"]), not \(error)"
+                cycleMessage(error, expected: ["ServiceA", "ServiceB", "ServiceA"], because: "ServiceA needs ServiceB, which needs ServiceA")
             )
             XCTAssertEqual(
                 "\(error)", "dependency cycle: ServiceA → ServiceB → ServiceA",
@@ -75,22 +127,42 @@ final class SingletonAndCycleChecks: XCTestCase {
         }
     }
 
+    func testACycleBelowTheTopIsReportedFromWhereItStarts() {
+        let container = containerWithACycle()
+        container.register(App.self) { c in App(a: try c.resolve(ServiceA.self)) }
+        XCTAssertThrowsError(try container.resolve(App.self)) { error in
+            XCTAssertEqual(
+                error as? ResolutionError, .cycle(["ServiceA", "ServiceB", "ServiceA"]),
+                cycleMessage(
+                    error, expected: ["ServiceA", "ServiceB", "ServiceA"],
+                    because: "App needs ServiceA, which needs ServiceB, which needs ServiceA again",
+                    advice: ", the names from where the cycle starts, not from the top of the stack"
+                )
+            )
+        }
+    }
+
     func testATypeThatNeedsItselfIsACycleToo() {
         let container = MiniContainer()
-        container.register(Loop.self) { c in try c.resolve(Loop.self) }
+        let rounds = RoundCounter()
+        container.register(Loop.self) { c in
+            try rounds.count()
+            return try c.resolve(Loop.self)
+        }
         XCTAssertThrowsError(try container.resolve(Loop.self)) { error in
             XCTAssertEqual(
                 error as? ResolutionError, .cycle(["Loop", "Loop"]),
-                "A factory that resolves its own type should throw ResolutionError.cycle([\"Loop\", \"Loop\"])"
+                cycleMessage(error, expected: ["Loop", "Loop"], because: "A factory that resolves its own type is a cycle")
             )
         }
     }
 
     func testAFailedResolveLeavesTheContainerUsable() throws {
-        let container = MiniContainer()
-        container.register(ServiceA.self) { c in ServiceA(b: try c.resolve(ServiceB.self)) }
-        container.register(ServiceB.self) { c in ServiceB(a: try c.resolve(ServiceA.self)) }
-        XCTAssertThrowsError(try container.resolve(ServiceA.self))
+        let container = containerWithACycle()
+        var reported: (any Error)?
+        XCTAssertThrowsError(try container.resolve(ServiceA.self)) { reported = $0 }
+        // If the cycle was not reported, the checks above say why; this one is about afterwards.
+        guard reported is ResolutionError else { return }
         // The cycle is fixed: ServiceB no longer asks for ServiceA.
         container.register(ServiceB.self) { _ in ServiceB(a: nil) }
         XCTAssertNoThrow(

@@ -30,8 +30,34 @@ struct StandInAssembly: Assembly {
     }
 }
 
+/// The pieces MainCoordinator's factory resolves with `!`, by the names the learner reads.
+let coordinatorPieces: [(name: String, isRegistered: (Resolver) -> Bool)] = [
+    ("Logger", { $0.resolve((any Logger).self) != nil }),
+    ("Clock", { $0.resolve((any Clock).self) != nil }),
+    ("Navigator", { $0.resolve((any Navigator).self) != nil }),
+    ("Screen", { $0.resolve((any Screen).self) != nil }),
+    ("DIContainer", { $0.resolve(DIContainer.self) != nil }),
+]
+
+/// Whether AppAssembly registers every piece MainCoordinator needs; when it does not, resolving
+/// the coordinator would crash at a `!`, so the checks that need one stop here instead.
+func appAssemblyRegistersEveryPiece() -> Bool {
+    let resolver = Assembler([AppAssembly()]).resolver
+    return coordinatorPieces.allSatisfy { $0.isRegistered(resolver) }
+}
+
+/// Replaces only the app's logger, with one that prints nothing.
+struct QuietLoggerAssembly: Assembly {
+    func assemble(container: Container) {
+        container.register((any Logger).self) { _ in RecordingLogger() }.inObjectScope(.container)
+    }
+}
+
 final class AssemblyChecks: XCTestCase {
     func testTheAssemblyAloneCanBuildTheCoordinator() {
+        guard appAssemblyRegistersEveryPiece() else {
+            return XCTFail("AppAssembly misses a registration (see the check of every piece), so resolving MainCoordinator would crash at a `!`")
+        }
         let resolver = Assembler([AppAssembly()]).resolver
         XCTAssertNotNil(
             resolver.resolve(MainCoordinator.self),
@@ -41,11 +67,12 @@ final class AssemblyChecks: XCTestCase {
 
     func testTheAssemblyRegistersEveryPiece() {
         let resolver = Assembler([AppAssembly()]).resolver
-        XCTAssertNotNil(resolver.resolve((any Logger).self), "AppAssembly should register a Logger")
-        XCTAssertNotNil(resolver.resolve((any Clock).self), "AppAssembly should register a Clock")
-        XCTAssertNotNil(resolver.resolve((any Navigator).self), "AppAssembly should register a Navigator")
-        XCTAssertNotNil(resolver.resolve((any Screen).self), "AppAssembly should register a Screen")
-        XCTAssertNotNil(resolver.resolve(DIContainer.self), "AppAssembly should register the DIContainer")
+        for piece in coordinatorPieces {
+            XCTAssertTrue(
+                piece.isRegistered(resolver),
+                "AppAssembly does not register a \(piece.name): Swinject's resolve gives nil for it, and MainCoordinator's factory would crash at its `!` the first time it runs. Move its registration from registerApp(in:) too."
+            )
+        }
     }
 
     func testTheLoggerAndTheClockStaySingletons() throws {
@@ -65,7 +92,36 @@ final class AssemblyChecks: XCTestCase {
         }
     }
 
+    func testEveryResolveBuildsANewCoordinator() {
+        guard appAssemblyRegistersEveryPiece() else {
+            return XCTFail("AppAssembly misses a registration (see the check of every piece), so resolving MainCoordinator would crash at a `!`")
+        }
+        // Only the logger is swapped, so that nothing is printed; the scopes are AppAssembly's.
+        let resolver = Assembler([AppAssembly(), QuietLoggerAssembly()]).resolver
+        let first = resolver.resolve(MainCoordinator.self)
+        let second = resolver.resolve(MainCoordinator.self)
+        XCTAssertNotNil(first, "AppAssembly should register MainCoordinator")
+        XCTAssertFalse(
+            first === second,
+            "Resolving MainCoordinator twice from one Assembler gave the same coordinator: keep its registration .inObjectScope(.transient), as in registerApp(in:). In the .container scope it is built once and keeps its first navigator captive for the life of the app."
+        )
+    }
+
+    func testEveryResolveBuildsANewNavigator() {
+        let resolver = Assembler([AppAssembly()]).resolver
+        guard let first = resolver.resolve((any Navigator).self), let second = resolver.resolve((any Navigator).self) else {
+            return XCTFail("AppAssembly should register a Navigator")
+        }
+        XCTAssertFalse(
+            first as AnyObject === second as AnyObject,
+            "Two resolves of the Navigator gave the same one: leave the Navigator in Swinject's default .graph scope (no .inObjectScope), as in registerApp(in:), so that every coordinator gets its own navigation stack"
+        )
+    }
+
     func testMakeAppCoordinatorUsesTheExtraAssemblies() throws {
+        guard appAssemblyRegistersEveryPiece() else {
+            return XCTFail("AppAssembly misses a registration (see the check of every piece), so resolving MainCoordinator could crash at a `!`")
+        }
         let navigator = StepRecordingNavigator()
         let logger = RecordingLogger()
         let coordinator = try XCTUnwrap(
@@ -76,7 +132,7 @@ final class AssemblyChecks: XCTestCase {
         coordinator.visible?.tap("Detail")
         XCTAssertEqual(
             navigator.steps, ["push Home", "push Detail"],
-            "The coordinator should move through the navigator of the extra assembly: build an Assembler from [AppAssembly()] + extra"
+            "The coordinator should move through the navigator of the extra assembly: build an Assembler from [AppAssembly()] + extra, in that order. A later registration replaces an earlier one, so the extras must come after the app's."
         )
         XCTAssertEqual(
             logger.messages(at: .info).first, "made MainCoordinator",
@@ -89,6 +145,9 @@ final class AssemblyChecks: XCTestCase {
     }
 
     func testEachCallBuildsANewCoordinator() {
+        guard appAssemblyRegistersEveryPiece() else {
+            return XCTFail("AppAssembly misses a registration (see the check of every piece), so resolving MainCoordinator could crash at a `!`")
+        }
         let first = makeAppCoordinator(extra: [StandInAssembly(navigator: StepRecordingNavigator(), logger: RecordingLogger())])
         let second = makeAppCoordinator(extra: [StandInAssembly(navigator: StepRecordingNavigator(), logger: RecordingLogger())])
         XCTAssertNotNil(first, "makeAppCoordinator() should return a coordinator")

@@ -9,34 +9,64 @@ final class PostingClientChecks: XCTestCase {
     private let hello = Post(network: .facebook, text: "Hello")
 
     func testTheLiveValueWritesToTheStandardTimeline() throws {
-        let before = try Timeline.standard.posts().count
-        try PostingClient.liveValue.send(hello)
-        let posts = try Timeline.standard.posts()
-        XCTAssertEqual(
-            Array(posts.dropFirst(before)), [hello],
-            "PostingClient.liveValue.send should append the post to Timeline.standard, once"
-        )
-        XCTAssertEqual(
-            try PostingClient.liveValue.sentPosts(), posts,
-            "PostingClient.liveValue.sentPosts should return Timeline.standard.posts()"
-        )
+        // In the live context, so that a live value reading `\.timeline` gets the live timeline.
+        try withDependencies {
+            $0.context = .live
+        } operation: {
+            let before = try Timeline.standard.posts().count
+            try PostingClient.liveValue.send(hello)
+            let posts = try Timeline.standard.posts()
+            XCTAssertEqual(
+                Array(posts.dropFirst(before)), [hello],
+                "PostingClient.liveValue.send should append the post to Timeline.standard, once"
+            )
+            XCTAssertEqual(
+                try PostingClient.liveValue.sentPosts(), posts,
+                "PostingClient.liveValue.sentPosts should return Timeline.standard.posts()"
+            )
+        }
     }
 
-    func testTheTestValueIsUnimplemented() {
-        let collector = IssueCollector()
-        // The collector stands in for the library's default reporter, which would only print
-        // a line here: this program does not look like a test run to the library.
-        let thrown = withIssueReporters([collector]) { () -> (any Error)? in
-            do {
-                try PostingClient.testValue.send(hello)
-                return nil
-            } catch {
-                return error
-            }
+    func testTheEndpointsAreSendable() {
+        // `@DependencyClient` keeps each endpoint in a stored closure, `_send` for `send`.
+        let endpoints = Mirror(reflecting: PostingClient.liveValue).children.compactMap { child -> (name: String, type: String)? in
+            let type = "\(type(of: child.value))"
+            guard type.contains("->"), let label = child.label else { return nil }
+            return (label.hasPrefix("_") ? String(label.dropFirst()) : label, type)
         }
-        XCTAssertNotNil(
-            thrown,
-            "PostingClient.testValue.send should throw: the test value should be PostingClient(), whose endpoints are unimplemented"
+        XCTAssertFalse(endpoints.isEmpty, "PostingClient should have its endpoints as closure properties, `send` and `sentPosts`")
+        for endpoint in endpoints {
+            XCTAssertTrue(
+                endpoint.type.hasPrefix("@Sendable"),
+                "PostingClient's `\(endpoint.name)` is a `\(endpoint.type)`, which is not @Sendable: a dependency's value must be Sendable, and a closure is Sendable only when its type says so. Write `@Sendable` before the closure type."
+            )
+        }
+    }
+
+    func testTheTestValueIsUnimplemented() throws {
+        let before = try Timeline.standard.posts().count
+        let collector = IssueCollector()
+        // The collector stands in for the library's default reporter for this scope, so the
+        // check can read what was reported instead of failing on it.
+        let (sendThrew, sentPostsThrew) = withIssueReporters([collector]) { () -> (Bool, Bool) in
+            let sendThrew = (try? PostingClient.testValue.send(hello)) == nil
+            let sentPostsThrew = (try? PostingClient.testValue.sentPosts()) == nil
+            return (sendThrew, sentPostsThrew)
+        }
+        let wroteToTheTimeline = try Timeline.standard.posts().count > before
+        if collector.messages.contains(where: { $0.contains("has no test implementation") }) {
+            return XCTFail(
+                "PostingClient has no `testValue`: the library reported that it \"has no test implementation\" and fell back to the live value\(wroteToTheTimeline ? ", which wrote the post to the real timeline" : ""). Add `static let testValue = PostingClient()`."
+            )
+        }
+        if wroteToTheTimeline {
+            return XCTFail(
+                "PostingClient.testValue.send wrote the post to the real timeline: the test value is the live one, so a test that forgets to override `send` posts for real. Make it `PostingClient()`, every endpoint unimplemented."
+            )
+        }
+        XCTAssertTrue(
+            sendThrew && sentPostsThrew,
+            "PostingClient.testValue's endpoints should throw, and they \(sendThrew || sentPostsThrew ? "do not all" : "did not: they quietly do nothing, so a test that forgot an override would pass without a word"). The test value should be `PostingClient()`, whose endpoints are all unimplemented"
         )
         XCTAssertTrue(
             collector.messages.contains { $0.contains("Unimplemented") },
@@ -57,17 +87,24 @@ final class PostingClientChecks: XCTestCase {
         )
     }
 
-    func testTheKeyPathAndTheTypeNameTheSameDependency() throws {
+    func testTheKeyPathAndTheTypeNameTheSameDependency() {
         let overridden = [hello]
-        let seen = try withDependencies {
+        let message = "\\.postingClient should read and write self[PostingClient.self], so both spellings reach one value"
+        // Set through the type, read through the key path; then the other way round. A read
+        // that misses the override reaches an unimplemented endpoint: collected, not failed on.
+        let throughKeyPath = withDependencies {
             $0[PostingClient.self].sentPosts = { overridden }
-        } operation: { () throws -> [Post] in
+        } operation: { () -> [Post]? in
             @Dependency(\.postingClient) var client
-            return try client.sentPosts()
+            return withIssueReporters([IssueCollector()]) { try? client.sentPosts() }
         }
-        XCTAssertEqual(
-            seen, overridden,
-            "\\.postingClient should read and write self[PostingClient.self], so both spellings reach one value"
-        )
+        XCTAssertEqual(throughKeyPath, overridden, "Overridden as $0[PostingClient.self], read as \\.postingClient: \(message)")
+        let throughType = withDependencies {
+            $0.postingClient.sentPosts = { overridden }
+        } operation: { () -> [Post]? in
+            @Dependency(PostingClient.self) var client
+            return withIssueReporters([IssueCollector()]) { try? client.sentPosts() }
+        }
+        XCTAssertEqual(throughType, overridden, "Overridden as $0.postingClient, read as PostingClient.self: \(message)")
     }
 }

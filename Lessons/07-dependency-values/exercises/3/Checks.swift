@@ -60,6 +60,31 @@ final class DraftQueueChecks: XCTestCase {
         )
     }
 
+    func testADraftKeepsTheDateOfTheScopeThatSavedIt() throws {
+        let tour = LockIsolated<[String]>([])
+        let app = LockIsolated<[String]>([])
+        let queue = DraftQueue()
+        withDependencies {
+            // Only the client is swapped here: the date in force is the real one.
+            $0.context = .live
+            $0[SocialClient.self] = recorder(tour)
+        } operation: {
+            queue.save("Hello")
+        }
+        try withDependencies {
+            $0[SocialClient.self] = recorder(app)
+            $0.date.now = Date(timeIntervalSince1970: 0)
+        } operation: {
+            try queue.publishAll()
+        }
+        XCTAssertEqual(app.value, [], "The draft was published by the client in force when publishAll() ran")
+        XCTAssertEqual(tour.value.count, 1, "The draft should be published once, by the client of the scope that saved it")
+        XCTAssertFalse(
+            tour.value.contains { $0.hasSuffix("(1970-01-01 00:00 UTC)") },
+            "The draft was stamped 1970-01-01, the date of the scope that published it, though the scope that saved it uses the real date: a dependency read outside `dependencies.yield { … }` still sees the publishing scope wherever the saving scope set nothing. Declare both `@Dependency` lines inside the `yield`."
+        )
+    }
+
     func testPublishingEmptiesTheQueue() throws {
         let sent = LockIsolated<[String]>([])
         let queue = DraftQueue()
