@@ -81,7 +81,7 @@ public struct CompilingChecker: ExerciseChecker {
             guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
             return try await compileAndRun(
                 exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks],
-                testCases: testCases, onPhase: onPhase
+                testCases: testCases, learnerFlags: (.exerciseModule, Self.compilerFlags(of: exercise)), onPhase: onPhase
             )
         case .test:
             return try await checkTests(of: exercise, source: source, onPhase: onPhase)
@@ -102,7 +102,7 @@ public struct CompilingChecker: ExerciseChecker {
         var onSubject = try await compileAndRun(
             exerciseID: exercise.id, underTest: exercise.subject + exercise.support,
             tests: [source] + (exercise.hasChecks ? [exercise.checks] : []),
-            testCases: learnerTests + extraChecks, onPhase: onPhase
+            testCases: learnerTests + extraChecks, learnerFlags: (.checksModule, Self.compilerFlags(of: exercise)), onPhase: onPhase
         )
         onSubject.learnerTestClasses = Set(learnerTests.map(\.className))
         guard onSubject.passed else { return onSubject }
@@ -114,7 +114,7 @@ public struct CompilingChecker: ExerciseChecker {
         let finished = try await exercise.mutants.concurrentMap(limit: 2) { mutant in
             let report = try await compileAndRun(
                 exerciseID: exercise.id, underTest: mutant.apply(to: exercise.subject) + exercise.support,
-                tests: [source], testCases: learnerTests, onPhase: { _ in }
+                tests: [source], testCases: learnerTests, learnerFlags: (.checksModule, Self.compilerFlags(of: exercise)), onPhase: { _ in }
             )
             return MutantResult(mutant: mutant, report: report)
         }
@@ -157,7 +157,7 @@ public struct CompilingChecker: ExerciseChecker {
     /// `testCases`) into libraries, runs them in the program that runs checks, and reports.
     private func compileAndRun(
         exerciseID: String, underTest: [URL], tests: [URL], testCases: [DiscoveredTestCase],
-        onPhase: @escaping @Sendable (CheckPhase) -> Void
+        learnerFlags: (step: CompileStep, flags: [String]), onPhase: @escaping @Sendable (CheckPhase) -> Void
     ) async throws -> CheckReport {
         let started = ContinuousClock.now
         // Private (mode 0700, a name nobody can take first): on a shared classroom machine,
@@ -179,7 +179,7 @@ public struct CompilingChecker: ExerciseChecker {
         return try await withTaskCancellationHandler {
             try await buildAndRun(
                 exerciseID: exerciseID, underTest: underTest, tests: tests, testCases: testCases, folder: folder,
-                gate: gate, tokens: tokens, results: results, ran: ran, onPhase: onPhase, started: started
+                gate: gate, tokens: tokens, results: results, ran: ran, learnerFlags: learnerFlags, onPhase: onPhase, started: started
             )
         } onCancel: {
             ran.cancel()
@@ -191,8 +191,11 @@ public struct CompilingChecker: ExerciseChecker {
     private func buildAndRun(
         exerciseID: String, underTest: [URL], tests: [URL], testCases: [DiscoveredTestCase], folder: URL,
         gate: ChildProcessGate, tokens: ResultTokens, results: URL, ran: Task<ChecksRun, any Error>,
+        learnerFlags: (step: CompileStep, flags: [String]),
         onPhase: @escaping @Sendable (CheckPhase) -> Void, started: ContinuousClock.Instant
     ) async throws -> CheckReport {
+        /// The extra compiler flags of `step`: the exercise's, for the module its learner's file is in.
+        func flags(_ step: CompileStep) -> [String] { step == learnerFlags.step ? learnerFlags.flags : [] }
         func stopped(_ outcome: CheckReport.Outcome, _ diagnostics: [CompilerDiagnostic] = []) -> CheckReport {
             CheckReport(exerciseID: exerciseID, outcome: outcome, diagnostics: diagnostics, duration: started.duration(to: .now))
         }
@@ -207,8 +210,8 @@ public struct CompilingChecker: ExerciseChecker {
         let reexports = folder.appendingPathComponent(CompileStep.reexportsFile)
 
         // The re-exports are made from the code under test, and kept with its module.
-        let exerciseKey = try await cacheKey(for: .exerciseModule, inputs: underTest, in: folder)
-        var built = try await build(.exerciseModule, key: exerciseKey, in: folder) {
+        let exerciseKey = try await cacheKey(for: .exerciseModule, inputs: underTest, in: folder, flags: flags(.exerciseModule))
+        var built = try await build(.exerciseModule, key: exerciseKey, in: folder, flags: flags(.exerciseModule)) {
             try fileSystem.write(ImportDiscovery.reexportSource(for: importedModules(of: underTest)), to: reexports)
             return underTest + [reexports]
         }
@@ -222,8 +225,8 @@ public struct CompilingChecker: ExerciseChecker {
             // changed, neither have they, nor the library linked from them. The tests' copies
             // are made only when they must be compiled.
             let interface = (try? fileSystem.contents(of: folder.appendingPathComponent(CompileStep.exerciseInterface))) ?? Data()
-            let checksKey = try await cacheKey(for: .checksModule, inputs: tests + [entry, reexports], in: folder, interface: interface)
-            built = try await build(.checksModule, key: checksKey, in: folder) {
+            let checksKey = try await cacheKey(for: .checksModule, inputs: tests + [entry, reexports], in: folder, interface: interface, flags: flags(.checksModule))
+            built = try await build(.checksModule, key: checksKey, in: folder, flags: flags(.checksModule)) {
                 let reexported = ImportDiscovery.modules(in: [try fileSystem.text(of: reexports)])
                 var copies: [URL] = []
                 for (index, original) in tests.enumerated() {
@@ -319,10 +322,10 @@ public struct CompilingChecker: ExerciseChecker {
     /// Runs `step` on the inputs `prepare` writes and returns, or takes its outputs from the
     /// cache when nothing its `key` spells out has changed.
     private func build(
-        _ step: CompileStep, key: CacheKey, in folder: URL, prepare: () throws -> [URL]
+        _ step: CompileStep, key: CacheKey, in folder: URL, flags: [String] = [], prepare: () throws -> [URL]
     ) async throws -> StepResult {
         if cache.restore(step.outputs, for: key, into: folder) { return .built }
-        let result = try await compiler.run(step, inputs: try prepare(), in: folder)
+        let result = try await compiler.run(step, inputs: try prepare(), in: folder, compilerFlags: flags)
         if result.cancelled { return .cancelled }
         guard result.termination == .exited(0) else {
             let errors = CompilerOutput.diagnostics(in: result.standardError + "\n" + result.standardOutput)
@@ -342,7 +345,7 @@ public struct CompilingChecker: ExerciseChecker {
     /// lesson modules), when the compiler and the lesson library were last built, each input's
     /// path and text, and the interface it compiles against. Inputs written into the check's
     /// own folder (the generated files) count by name, since that folder is new every time.
-    private func cacheKey(for step: CompileStep, inputs: [URL], in folder: URL, interface: Data = Data()) async throws -> CacheKey {
+    private func cacheKey(for step: CompileStep, inputs: [URL], in folder: URL, interface: Data = Data(), flags: [String] = []) async throws -> CacheKey {
         var key = try await cacheKey(for: step, after: CacheKey("didojo compile step, version 2"))
         key.add(builtFile: toolchain.swiftc.resolvingSymlinksInPath(), fileSystem: fileSystem)
         key.add(builtFile: products.library, fileSystem: fileSystem)
@@ -352,7 +355,14 @@ public struct CompilingChecker: ExerciseChecker {
             key.add(try fileSystem.contents(of: input))
         }
         key.add(interface)
+        key.add(flags.joined(separator: "\u{0}"))
         return key
+    }
+
+    /// The compiler flags an exercise asks for on the learner's file: its `warnings-as-errors`
+    /// rules, e.g. `-Werror SendableClosureCaptures` for code that Swift 6 would reject.
+    static func compilerFlags(of exercise: Exercise) -> [String] {
+        exercise.wiring.filter { $0.rule == .warningsAsErrors }.compactMap(\.group).flatMap { ["-Werror", $0] }
     }
 
     /// The key of a step whose input is what the step keyed `previous` made: that key, and

@@ -66,7 +66,10 @@ actor SwiftCompiler {
 
     /// Runs `step` on `inputs`, writing its outputs into `folder`. Stops at the first command
     /// that fails, and returns that command's result (its messages are the ones that matter).
-    func run(_ step: CompileStep, inputs: [URL], in folder: URL) async throws -> ChildProcessResult {
+    ///
+    /// - Parameter compilerFlags: more flags for the compiler itself (not the linker), such
+    ///   as an exercise's `-Werror <group>`; they count in the step's cache key.
+    func run(_ step: CompileStep, inputs: [URL], in folder: URL, compilerFlags: [String] = []) async throws -> ChildProcessResult {
         var last = ChildProcessResult(termination: .exited(0))
         for planned in try await plan(for: step).commands {
             let lowered = ClangLinkLowering.isClangDriver(planned)
@@ -77,7 +80,8 @@ actor SwiftCompiler {
             for command in commands {
                 let autolink = AutolinkExtraction(command: command, fileSystem: fileSystem)
                 if let autolink, autolink.restore(from: cache) { continue }
-                var request = request(command.executable, command.arguments)
+                let compiles = command.executable.hasSuffix("/swift-frontend") || command.executable == toolchain.swiftc.path
+                var request = request(command.executable, command.arguments + (compiles ? compilerFlags : []))
                 request.workingDirectory = folder.path
                 last = try await launcher.run(request)
                 if last.cancelled || last.termination != .exited(0) { return last }

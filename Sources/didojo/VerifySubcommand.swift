@@ -10,12 +10,13 @@ struct VerifySubcommand: AsyncParsableCommand {
         commandName: "verify",
         abstract: "Grade the learner's workspace: every exercise checked, exit status 0 only when all pass.",
         discussion: """
-        Without --solutions or --starters, checks the learner's file of every exercise (or of one \
-        lesson) without asking anything: exit status 0 when all pass, 1 when any does not, 2 for a \
-        usage or set-up error. Passes are recorded in the learner's progress; grading runs are not \
-        counted as the learner's attempts.
+        Without --solutions, --starters or --mistakes, grades the learner's file of every exercise (or \
+        of one lesson) without asking anything: exit status 0 when all pass, 1 when any does not, 2 \
+        for a usage or set-up error. The grades are recorded in the learner's progress: a pass the \
+        file no longer earns is taken back; grading runs are not counted as the learner's attempts.
         For lesson authors: --solutions checks that every reference solution passes, --starters that \
-        every starter fails.
+        every starter fails, --mistakes that every catalogued mistake is rejected with a report that \
+        names it.
         """
     )
 
@@ -31,13 +32,16 @@ struct VerifySubcommand: AsyncParsableCommand {
     @Flag(help: "For lesson authors: check that every starter fails.")
     var starters = false
 
+    @Flag(help: "For lesson authors: check that every catalogued mistake is rejected, with a report that names it.")
+    var mistakes = false
+
     @Option(help: "Only the exercises of this lesson.")
     var lesson: String?
 
     @Option(help: "text, json, or junit (JUnit XML for CI systems and learning platforms).")
     var format: Format = .text
 
-    private var gradesLearner: Bool { !solutions && !starters }
+    private var gradesLearner: Bool { !solutions && !starters && !mistakes }
 
     @MainActor
     func run() async throws {
@@ -95,9 +99,13 @@ struct VerifySubcommand: AsyncParsableCommand {
     /// For lesson authors: the solutions, the starters, or both.
     @MainActor
     private func verifyLessons(_ exercises: [Exercise], checker: any ExerciseChecker) async throws -> [VerificationRow] {
-        let verifier = LessonVerifier(checker: checker)
+        let fileSystem = LocalFileSystem()
+        let verifier = LessonVerifier(checker: checker) { report, exercise, file in
+            await PlainReportText.text(of: report, exercise: exercise, learnerFile: file, fileSystem: fileSystem)
+        }
         var rows: [VerificationRow] = []
-        for mode in [solutions ? LessonVerifier.Mode.solutions : nil, starters ? .starters : nil].compactMap({ $0 }) {
+        let modes: [LessonVerifier.Mode?] = [solutions ? .solutions : nil, starters ? .starters : nil, mistakes ? .mistakes : nil]
+        for mode in modes.compactMap({ $0 }) {
             rows += try await verifier.verify(exercises, mode: mode).map(VerificationRow.init)
         }
         return rows

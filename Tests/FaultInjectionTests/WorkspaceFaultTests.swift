@@ -107,7 +107,7 @@ import Glibc
         // The first shell was killed, not quit: the kernel released its lock all the same.
         let third = try await didojo.run([], input: "progress\n")
         #expect(third.termination == .exited(0))
-        #expect(third.standardOutput.contains("no-di: 0/3 passed, 0 checks run, 1 hints used"))
+        #expect(third.standardOutput.contains("no-di: 0/3 passed, 0 checks run, 1 hint used"))
     }
 
     // MARK: Nowhere to write

@@ -67,6 +67,7 @@ public struct CheckRecorder: Sendable {
                     case .attempt:
                         record.attempts += 1
                         record.firstOpenedAt = record.firstOpenedAt ?? now
+                        record.lastFailures = report.failureNames
                     case .grading:
                         if record.passed && !report.passed {
                             record.passed = false

@@ -54,6 +54,12 @@ public struct CheckReport: Sendable {
     }
 
     public var passed: Bool { outcome == .passed }
+
+    /// What failed, by name: each failing check's method name (`testPostsOnce`, or a wiring
+    /// rule's `wiring:…`), and `mutant:<id>` for each planted bug the learner's tests let through.
+    public var failureNames: [String] {
+        checks.filter { !$0.passed }.map(\.name) + mutants.filter { !$0.caught }.map { "mutant:\($0.mutant.id)" }
+    }
 }
 
 /// How a program crashed, in the learner's terms.

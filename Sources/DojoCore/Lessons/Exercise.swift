@@ -9,7 +9,7 @@ public struct Exercise: Sendable, Equatable {
     public let number: Int
     public let title: String
     public let task: String
-    public let hints: [String]
+    public let hints: [Hint]
     /// The learner's file name in the workspace.
     public let fileName: String
     public let starter: URL
@@ -24,13 +24,20 @@ public struct Exercise: Sendable, Equatable {
     public let mutants: [Mutant]
     /// Whether `checks` exists; a test-writing exercise may have none.
     public let hasChecks: Bool
+    /// Structural rules on the learner's file (see `WiringRule`).
+    public let wiring: [WiringRule]
+    /// The catalogue of wrong attempts this exercise must reject.
+    public let mistakes: [Mistake]
 
     public init(
-        lessonID: String, number: Int, title: String, task: String, hints: [String],
+        lessonID: String, number: Int, title: String, task: String, hints: [Hint],
         fileName: String, starter: URL, solution: URL, checks: URL, support: [URL],
-        kind: ExerciseKind = .implement, subject: [URL] = [], mutants: [Mutant] = [], hasChecks: Bool = true
+        kind: ExerciseKind = .implement, subject: [URL] = [], mutants: [Mutant] = [], hasChecks: Bool = true,
+        wiring: [WiringRule] = [], mistakes: [Mistake] = []
     ) {
         self.kind = kind
+        self.wiring = wiring
+        self.mistakes = mistakes
         self.subject = subject
         self.mutants = mutants
         self.hasChecks = hasChecks
@@ -66,5 +73,23 @@ public struct Mutant: Sendable, Equatable {
     public func apply(to subject: [URL]) -> [URL] {
         let replaced = Set(files.map(\.lastPathComponent))
         return subject.filter { !replaced.contains($0.lastPathComponent) } + files
+    }
+}
+
+/// A catalogued wrong attempt at an exercise (see `MistakeManifest`), with its file.
+public struct Mistake: Sendable, Equatable {
+    public let id: String
+    public let description: String
+    public let expect: [String]
+    public let page: String?
+    /// The learner's file with this mistake in it.
+    public let file: URL
+
+    public init(id: String, description: String, expect: [String], page: String?, file: URL) {
+        self.id = id
+        self.description = description
+        self.expect = expect
+        self.page = page
+        self.file = file
     }
 }

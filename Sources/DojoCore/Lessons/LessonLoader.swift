@@ -126,10 +126,22 @@ public struct LessonLoader: Sendable {
         } else if entry.mutants != nil {
             throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number) declares mutants but is not a test-writing exercise; add 'kind: test'")
         }
+        var mistakes: [Mistake] = []
+        for mistake in entry.mistakes ?? [] {
+            let file = folder.appendingPathComponent("mistakes/\(mistake.id).swift")
+            guard fileSystem.fileExists(at: file) else {
+                throw LessonLoadProblem(path: file.path, problem: "is missing (mistake '\(mistake.id)' of exercise \(lessonID).\(number) needs it)")
+            }
+            guard !mistake.expect.isEmpty, mistake.expect.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+                throw LessonLoadProblem(path: manifestPath, problem: "mistake '\(mistake.id)' of exercise \(number) must say in 'expect' which words its report must contain")
+            }
+            mistakes.append(Mistake(id: mistake.id, description: mistake.description, expect: mistake.expect, page: mistake.page, file: file))
+        }
         return Exercise(
             lessonID: lessonID, number: number, title: entry.title, task: entry.task, hints: entry.hints,
             fileName: entry.file, starter: starter, solution: solution, checks: checks, support: support,
-            kind: kind, subject: subject, mutants: mutants, hasChecks: hasChecks
+            kind: kind, subject: subject, mutants: mutants, hasChecks: hasChecks,
+            wiring: entry.wiring ?? [], mistakes: mistakes
         )
     }
 

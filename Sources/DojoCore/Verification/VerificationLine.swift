@@ -7,7 +7,7 @@ public enum VerificationLine {
         switch (finding.mode, finding.holds) {
         case (.solutions, true):
             let caught = report.mutants.isEmpty ? "" : " and catches all \(report.mutants.count) mutants"
-            return "✓ \(id) solution passes its \(report.checks.count) checks" + caught
+            return "✓ \(id) solution passes its \(CountedNoun.words(report.checks.count, "check"))" + caught
         case (.starters, true) where report.outcome == .mutantsSurvived:
             return "✓ \(id) starter fails (lets \(report.mutants.filter { !$0.caught }.count) of \(report.mutants.count) mutants through)"
         case (.starters, true) where report.outcome == .noTestsWritten:
@@ -15,11 +15,29 @@ public enum VerificationLine {
         case (.starters, true):
             return report.outcome == .compileFailed
                 ? "✓ \(id) starter fails (does not compile)"
-                : "✓ \(id) starter fails (\(failed.count) of \(report.checks.count) checks)"
+                : "✓ \(id) starter fails (\(failed.count) of \(CountedNoun.words(report.checks.count, "check")))"
         case (.solutions, false):
             return "✗ \(id) solution does not pass: " + shortfall(finding)
         case (.starters, false):
             return "✗ \(id) starter " + shortfall(finding)
+        case (.mistakes, true):
+            return "✓ \(id) rejects mistake '\(finding.mistake?.id ?? "")' (\(rejection(finding.report)))"
+        case (.mistakes, false):
+            return "✗ \(id) mistake '\(finding.mistake?.id ?? "")' " + shortfall(finding)
+        }
+    }
+
+    /// How a report rejected a file, in a few words.
+    static func rejection(_ report: CheckReport) -> String {
+        switch report.outcome {
+        case .compileFailed: return "does not compile"
+        case .checksFailed: return "\(report.checks.filter { !$0.passed }.count) of \(CountedNoun.words(report.checks.count, "check")) fail"
+        case .mutantsSurvived: return "lets \(report.mutants.filter { !$0.caught }.count) of \(report.mutants.count) planted bugs through"
+        case .crashed: return "crashes"
+        case .timedOut: return "runs too long"
+        case .noTestsWritten: return "holds no test"
+        case .tooMuchOutput: return "prints too much"
+        case .passed, .cancelled: return problem(report)
         }
     }
 
@@ -32,6 +50,13 @@ public enum VerificationLine {
             return "passes all its checks, but a starter must fail them"
         case .starters:
             return "must fail its checks, not end like this: " + problem(finding.report)
+        case .mistakes where finding.report.passed:
+            return "is accepted: the checks pass a wrong answer (\(finding.mistake?.description ?? ""))"
+        case .mistakes where finding.report.outcome == .cancelled:
+            return "was not checked to the end (cancelled)"
+        case .mistakes:
+            let missing = finding.missingWords.map { "'\($0)'" }.joined(separator: ", ")
+            return "is rejected (\(rejection(finding.report))), but the report does not say \(missing), so it does not name the mistake"
         }
     }
 
@@ -43,7 +68,7 @@ public enum VerificationLine {
         if grade.exercise.kind == .test {
             return "✓ \(id) passed (your tests catch all \(report.mutants.count) planted bugs)"
         }
-        return "✓ \(id) passed (\(report.checks.count) \(report.checks.count == 1 ? "check" : "checks"))"
+        return "✓ \(id) passed (\(CountedNoun.words(report.checks.count, "check")))"
     }
 
     /// What went wrong in a check, in readable words: the failed checks with their messages,

@@ -3,7 +3,7 @@
 public struct VerificationRow: Sendable, Equatable, Encodable {
     /// What was checked against the exercise's checks.
     public enum Subject: String, Sendable, Encodable {
-        case learnerFile = "learner-file", solution, starter
+        case learnerFile = "learner-file", solution, starter, mistake
     }
 
     public let lesson: String
@@ -47,11 +47,17 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
         )
     }
 
-    /// A solution or a starter, verified by a lesson author.
+    /// A solution, a starter or a catalogued mistake, verified by a lesson author.
     public init(_ finding: LessonVerifier.Finding) {
+        let subject: Subject = switch finding.mode {
+        case .solutions: .solution
+        case .starters: .starter
+        case .mistakes: .mistake
+        }
         self.init(
-            lesson: finding.exercise.lessonID, exercise: finding.exercise.id, title: finding.exercise.title,
-            subject: finding.mode == .solutions ? .solution : .starter, passed: finding.holds,
+            lesson: finding.exercise.lessonID, exercise: finding.exercise.id,
+            title: finding.exercise.title + (finding.mistake.map { " · mistake \($0.id)" } ?? ""),
+            subject: subject, passed: finding.holds,
             line: VerificationLine.describe(finding),
             problem: finding.holds ? nil : VerificationLine.shortfall(finding),
             output: finding.holds ? "" : finding.report.output, seconds: Self.seconds(finding.report.duration)

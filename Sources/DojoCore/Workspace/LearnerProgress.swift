@@ -2,8 +2,10 @@ import Foundation
 
 /// Where the learner is and what they have done; saved after every change.
 public struct LearnerProgress: Codable, Equatable, Sendable {
-    /// Bumped when the format changes incompatibly.
-    public var formatVersion: Int = 1
+    /// Bumped whenever a field is added, so that an older DIDojo refuses the file rather
+    /// than save over it without the new fields (see `ProgressStore`). 2 added
+    /// `ExerciseProgress.lastFailures` and `hintsSeen`.
+    public var formatVersion: Int = ProgressStore.formatVersion
     public var currentLessonID: String?
     /// 0-based index of the page being read in the current lesson.
     public var currentPage: Int = 0
@@ -45,6 +47,13 @@ public struct ExerciseProgress: Codable, Equatable, Sendable {
     public var firstOpenedAt: Date?
     /// True once the learner has asked to see the solution (before or after passing).
     public var solutionSeen: Bool = false
+    /// What failed in the learner's last check: the names of the failing checks
+    /// (`testPostsOnce`, `wiring:…`) and, for a test-writing exercise, `mutant:<id>` for each
+    /// planted bug the tests let through. `hint` answers these first.
+    public var lastFailures: [String]?
+    /// Which hints (by position) the learner has seen; hints are shown in the order the
+    /// failures ask for them, not always in the order written.
+    public var hintsSeen: [Int]?
 
     public init() {}
 

@@ -15,7 +15,7 @@ struct ExerciseCommand: ExerciseTargetedCommand {
             + (exercise.kind == .test ? " · you write the tests: they must catch \(exercise.mutants.count) planted bugs" : ""))
         printer.markdown(exercise.task)
         printer.line("Your file: " + session.learnerFile(for: exercise).path)
-        let hintsLeft = exercise.hints.count - min(record.hintsShown, exercise.hints.count)
-        printer.note("'edit' opens it · 'check' runs the checks · 'watch' checks on every save · 'hint' helps (\(hintsLeft) hints left)")
+        let hintsLeft = exercise.hints.count - record.seenHints(of: exercise).count
+        printer.note("'edit' opens it · 'check' runs the checks · 'watch' checks on every save · 'hint' helps (\(CountedNoun.words(hintsLeft, "hint")) left)")
     }
 }

@@ -1,0 +1,27 @@
+import DojoCore
+import Foundation
+import LineEditing
+import TerminalMarkdown
+
+/// A check report as `didojo check` prints it without color: what a catalogued mistake's
+/// `expect` words are looked for in (`didojo verify --mistakes`), so that they prove what the
+/// learner reads, not what the report holds somewhere inside.
+@MainActor
+public enum PlainReportText {
+    public static func text(of report: CheckReport, exercise: Exercise, learnerFile: URL, fileSystem: any FileSystem) -> String {
+        let terminal = CollectingTerminal()
+        CheckReportView(printer: Printer(terminal: terminal), fileSystem: fileSystem).show(report, exercise: exercise, learnerFile: learnerFile)
+        return terminal.text
+    }
+}
+
+/// Keeps what is written; reads nothing.
+@MainActor
+private final class CollectingTerminal: Terminal {
+    private(set) var text = ""
+    let style = TextStyle.plain
+    var isInteractive: Bool { false }
+    func readLine(prompt: String) -> LineReadResult { .endOfInput }
+    func write(_ text: String) { self.text += text }
+    func close() {}
+}
