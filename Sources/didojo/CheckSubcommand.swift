@@ -25,6 +25,7 @@ struct CheckSubcommand: AsyncParsableCommand {
         }
         let workspace = root.workspace()
         try SetupFailure.exitOnError { try workspace.prepare(for: catalog.allExercises) }
+        root.updateEditorSupportFiles(in: workspace, for: catalog.allExercises)
         // A check records an attempt in the progress; with a shell open on the workspace, that
         // shell would later save over it. So the check stops and says where to run it instead.
         let lock: WorkspaceLock?

@@ -45,6 +45,7 @@ struct ShellSubcommand: AsyncParsableCommand {
             notice(error.localizedDescription)
             throw ExitCode(2)
         }
+        root.updateEditorSupportFiles(in: workspace, for: catalog.allExercises)
         // Held for as long as the shell runs, and taken before the progress is loaded, so a
         // second shell on this workspace can neither load stale progress nor overwrite ours.
         let lock: WorkspaceLock?
