@@ -73,6 +73,18 @@ public struct CompilingChecker: ExerciseChecker {
         )
     }
 
+    /// The compiler checks are compiled with (`DIDOJO_SWIFTC`, else `swiftc` on `PATH`), or
+    /// nil: for an editor's language server, which should compile as the checks do.
+    public static func compiler(environment: [String: String], fileSystem: any FileSystem) -> URL? {
+        try? Toolchain.find(environment: environment, fileSystem: fileSystem).swiftc
+    }
+
+    /// The flags that make the lesson modules built beside `executable` importable (module
+    /// search path, C module maps, the real macro plugins), as a language server needs them.
+    public static func moduleFlags(beside executable: URL, fileSystem: any FileSystem) throws -> [String] {
+        try BuildProducts.beside(executable: executable, fileSystem: fileSystem).moduleFlags
+    }
+
     public func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
         let onPhase: @Sendable (CheckPhase) -> Void = { phases?.yield($0) }
         switch exercise.kind {

@@ -6,17 +6,26 @@ import Foundation
 /// macro expanded once (swift-dependencies' `@DependencyClient`) is not expanded again at the
 /// next check. How the stand-in works, and why it pays, is in that program's main.swift.
 ///
-/// Each plugin gets a folder of its own, named by the plugin and by when it and the stand-in
-/// were built (a rebuilt plugin may expand differently, so it starts a new folder):
+/// Each plugin gets a folder of its own, named by the plugin's path, so that two checkouts on
+/// one machine (an instructor's and a learner's, or a fresh clone beside an old one) each have
+/// their own and never remove or redirect the other's:
 /// - `<plugin name>`: a copy of the stand-in, which the compiler starts instead of the plugin;
 /// - `real-plugin`: the plugin's path, which the stand-in starts when it meets a new request;
-/// - `expansions/`: the kept answers; `plugin-starts`: one line per start of the real plugin.
+/// - `stand-in-source`: which build of the stand-in the copy was made from;
+/// - `expansions/`: the kept answers; `plugin-starts`: one line per start of the real plugin;
+///   `plugin-identity`: the plugin build the answers came from (kept by the stand-in, which
+///   starts over when the plugin is rebuilt: see its `PluginIdentity`).
+///
+/// The folder stays where it is across rebuilds, so a shell that set it up before a rebuild
+/// still finds it afterwards. Folders of plugins whose build folder is gone (a checkout moved
+/// or deleted) are removed when a folder is set up.
 ///
 /// The stand-in gets its own copy because the compiler starts a plugin with no arguments and
 /// no environment: its own path is all it has to find its folder by.
 struct MacroExpansionCache: Sendable {
     static let programName = "didojo-macro-cache"
     static let realPluginFile = "real-plugin"
+    static let standInSourceFile = "stand-in-source"
     static let startsFile = "plugin-starts"
 
     /// Where the plugins' folders are made, e.g. `~/.cache/didojo/macro-expansions`.
@@ -41,41 +50,54 @@ struct MacroExpansionCache: Sendable {
         )
     }
 
-    /// The folder of `plugin`'s stand-in, as it is set up for the plugin and program built now.
-    func pluginFolder(for plugin: URL, program: URL) -> URL {
-        var key = CacheKey("didojo macro plugin stand-in, version 1")
-        key.add(builtFile: plugin, fileSystem: fileSystem)
-        key.add(builtFile: program, fileSystem: fileSystem)
+    /// The folder of `plugin`'s stand-in: one per plugin path, whatever its build.
+    func pluginFolder(for plugin: URL) -> URL {
+        // Not tied to this didojo build: every build, and every program that checks (the tests
+        // too), must find the same folder for the same plugin.
+        var key = CacheKey(independentOfBuild: "didojo macro plugin stand-in, version 2")
+        key.add(plugin.path)
         return folder.appendingPathComponent("\(plugin.lastPathComponent)-\(ContentHash.hex(of: key.data))")
     }
 
     private func standIn(for plugin: URL, program: URL) -> URL? {
-        let pluginFolder = pluginFolder(for: plugin, program: program)
+        let pluginFolder = pluginFolder(for: plugin)
         let standIn = pluginFolder.appendingPathComponent(plugin.lastPathComponent)
-        if fileSystem.fileExists(at: standIn) { return standIn }
+        let sourceFile = pluginFolder.appendingPathComponent(Self.standInSourceFile)
+        var source = CacheKey(independentOfBuild: "the stand-in copied")
+        source.add(builtFile: program, fileSystem: fileSystem)
+        if fileSystem.fileExists(at: standIn), (try? fileSystem.contents(of: sourceFile)) == source.data {
+            return standIn
+        }
         do {
-            removeOutdatedFolders(of: plugin, keeping: pluginFolder)
+            removeFoldersOfGoneCheckouts(keeping: pluginFolder, of: plugin)
             try fileSystem.createDirectory(at: pluginFolder)
             try fileSystem.write(plugin.path + "\n", to: pluginFolder.appendingPathComponent(Self.realPluginFile))
             // Copied under another name, then moved: a compiler started by another shell at the
-            // same moment finds the stand-in whole or not at all.
+            // same moment finds the stand-in whole. Only a rebuilt stand-in replaces a copy,
+            // and for the instant between the removal and the move a compiler would not find it.
             let incoming = pluginFolder.appendingPathComponent(".incoming-\(UUID().uuidString)")
             try fileSystem.copyItem(at: program, to: incoming)
+            try? fileSystem.removeItem(at: standIn)
             if (try? fileSystem.moveItem(at: incoming, to: standIn)) == nil {
                 try? fileSystem.removeItem(at: incoming)
             }
+            try fileSystem.write(source.data, to: sourceFile)
             return fileSystem.fileExists(at: standIn) ? standIn : nil
         } catch {
             return nil
         }
     }
 
-    /// The folders made for earlier builds of `plugin`, whose expansions no longer apply.
-    private func removeOutdatedFolders(of plugin: URL, keeping current: URL) {
-        let prefix = plugin.lastPathComponent + "-"
-        for entry in (try? fileSystem.contentsOfDirectory(at: folder)) ?? []
-        where entry.lastPathComponent.hasPrefix(prefix) && entry.lastPathComponent != current.lastPathComponent {
-            try? fileSystem.removeItem(at: entry)
+    /// Removes the folders whose plugin's build folder is gone (a checkout moved or deleted;
+    /// a checkout being rebuilt keeps its build folder), and the folders an earlier version of
+    /// DIDojo made for this very plugin. Another checkout's folder is never touched.
+    private func removeFoldersOfGoneCheckouts(keeping current: URL, of plugin: URL) {
+        for entry in (try? fileSystem.contentsOfDirectory(at: folder)) ?? [] where entry.lastPathComponent != current.lastPathComponent {
+            guard let text = try? fileSystem.text(of: entry.appendingPathComponent(Self.realPluginFile)) else { continue }
+            let realPlugin = URL(fileURLWithPath: text.trimmingCharacters(in: .newlines))
+            let isGone = !fileSystem.directoryExists(at: realPlugin.deletingLastPathComponent())
+            let isEarlierVersion = realPlugin.path == plugin.path
+            if isGone || isEarlierVersion { try? fileSystem.removeItem(at: entry) }
         }
     }
 }

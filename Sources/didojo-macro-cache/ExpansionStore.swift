@@ -2,18 +2,21 @@ import ContentHash
 import Glibc
 
 /// Kept answers of the real plugin, one file per request: the request's length (8 bytes,
-/// little-endian), the request (in its `CanonicalRequest` form), then the answer. A file is
-/// used only when the whole request matches byte for byte, so a hash collision can never hand
-/// back another expansion.
+/// little-endian), the request as filed (the plugin build's identity, then the request in its
+/// `CanonicalRequest` form), then the answer. A file is used only when the whole request
+/// matches byte for byte, so a hash collision can never hand back another expansion, and an
+/// answer of another build of the plugin is never handed back at all.
 struct ExpansionStore {
     let folder: String
+    /// The build of the real plugin that answers now.
+    let plugin: PluginIdentity
     /// Past this many kept answers the store starts over. A learner's edits make a few new
     /// ones per check; this keeps the folder to a few megabytes.
     static let limit = 2000
 
     func response(to asked: [UInt8]) -> [UInt8]? {
-        let request = CanonicalRequest.of(asked)
-        guard let contents = Self.readFile(entry(for: request)), contents.count >= 8 else { return nil }
+        let request = filed(asked)
+        guard let contents = Self.readFile(entryPath(for: request)), contents.count >= 8 else { return nil }
         let length = MessageChannel.length(inHeader: contents[...])
         guard contents.count >= 8 + length, contents[8..<(8 + length)].elementsEqual(request) else { return nil }
         return Array(contents[(8 + length)...])
@@ -22,11 +25,11 @@ struct ExpansionStore {
     /// Keeps `response` for `request`. Written to a file of its own first and then renamed,
     /// so that another compile reading at the same moment sees the whole entry or none.
     func keep(_ response: [UInt8], for asked: [UInt8]) {
-        let request = CanonicalRequest.of(asked)
+        let request = filed(asked)
         mkdir(folder, 0o755)
         if Self.count(in: folder) >= Self.limit { Self.empty(folder) }
         let header = MessageChannel.header(forLength: request.count)
-        let entry = entry(for: request)
+        let entry = entryPath(for: request)
         let incoming = "\(folder)/.incoming-\(getpid())"
         guard Self.writeFile(incoming, header + request + response) else {
             unlink(incoming)
@@ -35,8 +38,18 @@ struct ExpansionStore {
         rename(incoming, entry)
     }
 
-    private func entry(for request: [UInt8]) -> String {
-        "\(folder)/\(ContentHash.hex(of: request))"
+    /// The name of the file that keeps the answer to `asked`.
+    func entryName(for asked: [UInt8]) -> String {
+        ContentHash.hex(of: filed(asked))
+    }
+
+    /// A request as it is filed: the same for two requests that ask the same of the same build.
+    private func filed(_ asked: [UInt8]) -> [UInt8] {
+        plugin.bytes + [0] + CanonicalRequest.of(asked)
+    }
+
+    private func entryPath(for filedRequest: [UInt8]) -> String {
+        "\(folder)/\(ContentHash.hex(of: filedRequest))"
     }
 
     private static func readFile(_ path: String) -> [UInt8]? {
@@ -69,7 +82,8 @@ struct ExpansionStore {
         return count
     }
 
-    private static func empty(_ folder: String) {
+    /// Removes every kept answer.
+    static func empty(_ folder: String) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {

@@ -8,10 +8,12 @@
 // macro, the code it is attached to, where that code is), so the same request gets the same
 // answer back.
 //
-// The checker (`MacroExpansionCache`) gives each plugin a folder of its own holding a copy of
-// this program under the plugin's name, the real plugin's path in `real-plugin`, and the kept
-// expansions in `expansions/`. The compiler starts the copy with no arguments and an empty
-// environment, so the folder is found from the program's own path.
+// The checker (`MacroExpansionCache`) gives each plugin path a folder of its own holding a
+// copy of this program under the plugin's name, the real plugin's path in `real-plugin`, and
+// the kept expansions in `expansions/`, each filed with the build of the plugin that gave it
+// (`PluginIdentity`), so that a rebuilt plugin is never answered for by its predecessor. The
+// compiler starts the copy with no arguments and an empty environment, so the folder is found
+// from the program's own path.
 //
 // Written against Glibc alone, without Foundation: it starts at every compile that uses a macro.
 import Glibc
@@ -27,24 +29,37 @@ guard let realPlugin = folder.realPluginPath() else {
     complain("no real-plugin file beside \(CommandLine.arguments[0]); run `swift build` again")
     exit(1)
 }
+// The plugin at that path is checked at every start, not when the folder was set up: it may
+// have been rebuilt since (a shell stays open across a `swift build`), or be gone.
+guard let identity = PluginIdentity(path: realPlugin) else {
+    complain("""
+        the macro plugin \(realPlugin) is not there any more (was DIDojo's folder moved, \
+        deleted or cleaned?). Run `swift build` in DIDojo's folder, then start didojo from there.
+        """)
+    exit(1)
+}
+folder.startOverUnlessMadeBy(identity)
 let compiler = MessageChannel(input: STDIN_FILENO, output: STDOUT_FILENO)
-let store = ExpansionStore(folder: folder.expansions)
+let store = ExpansionStore(folder: folder.expansions, plugin: identity)
 var plugin: PluginProcess?
 // Requests that set the session up (the compiler's capability question) are sent again to a
 // real plugin started later in the session, so that it answers in the same protocol version.
 var handshake: [[UInt8]] = []
 
 while let request = compiler.read() {
+    // Recorded once the request is answered, whoever answered it, so that a plugin started
+    // later is set up as the compiler set up the session, and only once.
+    defer { if MessageChannel.isHandshake(request) { handshake.append(request) } }
     if let kept = store.response(to: request) {
         guard compiler.write(kept) else { break }
         continue
     }
     if plugin == nil {
         guard let started = PluginProcess(path: realPlugin) else {
-            complain("could not start the macro plugin \(realPlugin)")
+            complain("could not start the macro plugin \(realPlugin); run `swift build` in DIDojo's folder")
             exit(1)
         }
-        folder.recordStart(for: request)
+        folder.recordStart(for: store.entryName(for: request))
         for question in handshake {
             guard started.channel.write(question), started.channel.read() != nil else { exit(1) }
         }
@@ -54,7 +69,6 @@ while let request = compiler.read() {
         complain("the macro plugin \(realPlugin) stopped answering")
         exit(1)
     }
-    if MessageChannel.isHandshake(request) { handshake.append(request) }
     store.keep(response, for: request)
     guard compiler.write(response) else { break }
 }

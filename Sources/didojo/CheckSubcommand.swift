@@ -26,6 +26,7 @@ struct CheckSubcommand: AsyncParsableCommand {
         }
         let workspace = root.workspace()
         try SetupFailure.exitOnError { try workspace.prepare(for: catalog.allExercises) }
+        root.updateEditorSupportFiles(in: workspace, for: catalog.allExercises)
         // No shell and no workspace lock: the attempt is recorded under the progress lock, on
         // top of whatever a shell open on this workspace has saved (see `ProgressStore`).
         // A missing compiler or build is a set-up error (status 2), not a failed check.

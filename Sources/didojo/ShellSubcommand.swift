@@ -45,6 +45,7 @@ struct ShellSubcommand: AsyncParsableCommand {
             notice(error.localizedDescription)
             throw ExitCode(2)
         }
+        root.updateEditorSupportFiles(in: workspace, for: catalog.allExercises)
         // Held for as long as the shell runs: one shell per workspace, so that two do not
         // keep moving each other's place in the lessons. (Progress itself is safe either way:
         // every change is saved under the progress lock, see `ProgressStore`.)

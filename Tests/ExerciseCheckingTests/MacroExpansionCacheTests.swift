@@ -25,7 +25,7 @@ struct MacroExpansionCacheTests {
         try fileSystem.write("stand-in", to: program)
         let routed = expansionCache().routing(products)
 
-        let folder = expansionCache().pluginFolder(for: plugin, program: program)
+        let folder = expansionCache().pluginFolder(for: plugin)
         #expect(routed.macroPlugins == [folder.appendingPathComponent("DependenciesMacrosPlugin-tool")])
         #expect(try fileSystem.text(of: routed.macroPlugins[0]) == "stand-in")
         #expect(try fileSystem.text(of: folder.appendingPathComponent(MacroExpansionCache.realPluginFile)) == plugin.path + "\n")
@@ -39,17 +39,32 @@ struct MacroExpansionCacheTests {
         #expect(expansionCache().routing(products) == products)
     }
 
-    @Test func aRebuiltPluginStartsAFreshFolderAndTheOldOneGoes() throws {
+    /// The stand-in itself tells one build of the plugin from the next (see its
+    /// `PluginIdentity`), so the folder stays: a shell that set it up before a rebuild still
+    /// finds it afterwards.
+    @Test func aRebuiltPluginKeepsItsFolder() throws {
         try fileSystem.write("plugin", to: plugin)
         try fileSystem.write("stand-in", to: program)
         try fileSystem.setModificationDate(Date(timeIntervalSince1970: 1_000), of: plugin)
-        let old = try #require(expansionCache().routing(products).macroPlugins.first).deletingLastPathComponent()
-        try fileSystem.write("kept", to: old.appendingPathComponent("expansions/1234"))
+        let before = try #require(expansionCache().routing(products).macroPlugins.first)
 
         try fileSystem.setModificationDate(Date(timeIntervalSince1970: 2_000), of: plugin)
-        let new = try #require(expansionCache().routing(products).macroPlugins.first).deletingLastPathComponent()
-        #expect(new != old)
-        #expect(!fileSystem.directoryExists(at: old))
-        #expect(fileSystem.fileExists(at: new.appendingPathComponent("DependenciesMacrosPlugin-tool")))
+        let after = try #require(expansionCache().routing(products).macroPlugins.first)
+        #expect(after == before)
+        #expect(fileSystem.fileExists(at: after))
+    }
+
+    @Test func aRebuiltStandInReplacesTheCopyInTheSameFolder() throws {
+        try fileSystem.write("plugin", to: plugin)
+        try fileSystem.write("stand-in, first build", to: program)
+        try fileSystem.setModificationDate(Date(timeIntervalSince1970: 1_000), of: program)
+        let first = try #require(expansionCache().routing(products).macroPlugins.first)
+
+        try fileSystem.removeItem(at: program)
+        try fileSystem.write("stand-in, second build", to: program)
+        try fileSystem.setModificationDate(Date(timeIntervalSince1970: 2_000), of: program)
+        let second = try #require(expansionCache().routing(products).macroPlugins.first)
+        #expect(second == first)
+        #expect(try fileSystem.text(of: second) == "stand-in, second build")
     }
 }

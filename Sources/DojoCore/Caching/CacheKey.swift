@@ -15,6 +15,13 @@ public struct CacheKey: Sendable, Equatable {
         add(purpose)
     }
 
+    /// A key for `purpose` that every didojo build spells the same way: for what must be found
+    /// again whoever looks (a macro plugin's stand-in folder), where `add(builtFile:)` says what
+    /// the answer depends on.
+    public init(independentOfBuild purpose: String) {
+        add(purpose)
+    }
+
     public mutating func add(_ field: Data) {
         data.append(Data("\(field.count):".utf8))
         data.append(field)

@@ -177,6 +177,11 @@ public struct WiringRule: Codable, Equatable, Sendable {
         case weakReference = "weak-reference"
         case noContainerResolveOutside = "no-container-resolve-outside"
         case noOptionalChainingOn = "no-optional-chaining-on"
+        /// The stored `property` of the type `in` is a `let`: an injected dependency that is
+        /// not meant to be swapped later.
+        case immutableProperty = "immutable-property"
+        /// No `property!` anywhere in the type `in`.
+        case noForceUnwrap = "no-force-unwrap"
         /// Compile the learner's file with the diagnostic group's warnings as errors.
         case warningsAsErrors = "warnings-as-errors"
     }
