@@ -12,9 +12,23 @@ final class PostToFacebookChecks: XCTestCase {
         return Array(try timeline.posts().dropFirst(before))
     }
 
+    /// `2 posts (Twitter, Facebook)`: how many posts went where, for a failure message.
+    private func describe(_ posts: [Post]) -> String {
+        "\(posts.count) post\(posts.count == 1 ? "" : "s") (\(posts.map(\.network.displayName).joined(separator: ", ")))"
+    }
+
+    /// Whether `text` looks like `<message> (2016-06-18 09:30 UTC)`. The real clock is read, so
+    /// the exact stamp cannot be known in advance: that is one of the costs this lesson shows.
+    private func isStamped(_ text: String, message: String) -> Bool {
+        text.hasPrefix("\(message) (") && text.hasSuffix(" UTC)")
+    }
+
     func testAFacebookPresenterPostsToFacebook() throws {
         let posts = try postsSent { try SocialPresenter(network: .facebook).share("Hello") }
-        XCTAssertEqual(posts.count, 1, "`share` should send exactly one post")
+        XCTAssertEqual(
+            posts.count, 1,
+            "SocialPresenter(network: .facebook).share(\"Hello\") sent \(describe(posts)): one share should send exactly one post, to Facebook only"
+        )
         XCTAssertEqual(
             posts.first?.network, .facebook,
             "SocialPresenter(network: .facebook).share(\"Hello\") should post to Facebook, but the post went to \(posts.first?.network.displayName ?? "nowhere")"
@@ -25,7 +39,10 @@ final class PostToFacebookChecks: XCTestCase {
         let posts = try postsSent {
             try SocialPresenter(network: .facebook).share("Look", image: Image(named: "cat.jpg"))
         }
-        XCTAssertEqual(posts.count, 1, "`share(_:image:)` should send exactly one post")
+        XCTAssertEqual(
+            posts.count, 1,
+            "SocialPresenter(network: .facebook).share(_:image:) sent \(describe(posts)): it should send exactly one post, to Facebook only"
+        )
         XCTAssertEqual(
             posts.first?.network, .facebook,
             "A post with a picture from SocialPresenter(network: .facebook) should go to Facebook too, but it went to \(posts.first?.network.displayName ?? "nowhere")"
@@ -48,8 +65,32 @@ final class PostToFacebookChecks: XCTestCase {
         let posts = try postsSent { try SocialPresenter(network: .facebook).share("Hello") }
         let text = posts.first?.text ?? ""
         XCTAssertTrue(
-            text.hasPrefix("Hello (") && text.hasSuffix(" UTC)"),
+            isStamped(text, message: "Hello"),
             "The post should still carry its time stamp, like \"Hello (2016-06-18 09:30 UTC)\", but it was \"\(text)\""
+        )
+    }
+
+    func testPostsWithAPictureKeepTheirTimeStamp() throws {
+        let posts = try postsSent {
+            try SocialPresenter(network: .facebook).share("Look", image: Image(named: "cat.jpg"))
+        }
+        let text = posts.first?.text ?? ""
+        XCTAssertTrue(
+            isStamped(text, message: "Look"),
+            "The Facebook post with a picture should carry its time stamp too, like \"Look (2016-06-18 09:30 UTC)\", but it was \"\(text)\""
+        )
+    }
+
+    func testEveryPresenterKeepsItsOwnNetwork() throws {
+        let posts = try postsSent {
+            let facebook = SocialPresenter(network: .facebook)
+            let twitter = SocialPresenter(network: .twitter)
+            try facebook.share("To Facebook")
+            try twitter.share("To Twitter")
+        }
+        XCTAssertEqual(
+            posts.map(\.network), [.facebook, .twitter],
+            "A presenter made for Facebook and one made for Twitter, both made before either shares, should each post to their own network, but they sent \(describe(posts)). Is the network kept in a static or global variable? Then the presenter made last decides for every presenter: keep it in each presenter instead."
         )
     }
 }
