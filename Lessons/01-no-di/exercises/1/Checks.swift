@@ -12,9 +12,23 @@ final class PostToFacebookChecks: XCTestCase {
         return Array(try timeline.posts().dropFirst(before))
     }
 
+    /// `2 posts (Twitter, Facebook)`: how many posts went where, for a failure message.
+    private func describe(_ posts: [Post]) -> String {
+        posts.isEmpty ? "no post" : "\(posts.count) post\(posts.count == 1 ? "" : "s") (\(posts.map(\.network.displayName).joined(separator: ", ")))"
+    }
+
+    /// Whether `text` looks like `<message> (2016-06-18 09:30 UTC)`. The real clock is read, so
+    /// the exact stamp cannot be known in advance: that is one of the costs this lesson shows.
+    private func isStamped(_ text: String, message: String) -> Bool {
+        text.hasPrefix("\(message) (") && text.hasSuffix(" UTC)")
+    }
+
     func testAFacebookPresenterPostsToFacebook() throws {
         let posts = try postsSent { try SocialPresenter(network: .facebook).share("Hello") }
-        XCTAssertEqual(posts.count, 1, "`share` should send exactly one post")
+        XCTAssertEqual(
+            posts.count, 1,
+            "`share` should send exactly one post, to Facebook only, but SocialPresenter(network: .facebook).share(\"Hello\") sent \(describe(posts))"
+        )
         XCTAssertEqual(
             posts.first?.network, .facebook,
             "SocialPresenter(network: .facebook).share(\"Hello\") should post to Facebook, but the post went to \(posts.first?.network.displayName ?? "nowhere")"
@@ -25,22 +39,37 @@ final class PostToFacebookChecks: XCTestCase {
         let posts = try postsSent {
             try SocialPresenter(network: .facebook).share("Look", image: Image(named: "cat.jpg"))
         }
-        XCTAssertEqual(posts.count, 1, "`share(_:image:)` should send exactly one post")
+        XCTAssertEqual(
+            posts.count, 1,
+            "`share(_:image:)` should send exactly one post, to Facebook only, but SocialPresenter(network: .facebook).share(_:image:) sent \(describe(posts))"
+        )
         XCTAssertEqual(
             posts.first?.network, .facebook,
             "A post with a picture from SocialPresenter(network: .facebook) should go to Facebook too, but it went to \(posts.first?.network.displayName ?? "nowhere")"
         )
         XCTAssertEqual(posts.first?.imageName, "cat.jpg", "The picture should be attached to the Facebook post")
+        let text = posts.first?.text ?? ""
+        XCTAssertTrue(
+            isStamped(text, message: "Look"),
+            "The Facebook post with a picture should carry its time stamp too, like \"Look (2016-06-18 09:30 UTC)\", but it was \"\(text)\""
+        )
     }
 
     func testTwitterStillWorksAndIsTheDefault() throws {
         let posts = try postsSent {
-            try SocialPresenter().share("Default")
-            try SocialPresenter(network: .twitter).share("Chosen")
+            let byDefault = SocialPresenter()
+            let chosen = SocialPresenter(network: .twitter)
+            // A Facebook presenter made after them must not change where they post: a network
+            // kept in a static or global variable would be the one set last.
+            _ = SocialPresenter(network: .facebook)
+            try byDefault.share("Default")
+            try chosen.share("Chosen")
         }
         XCTAssertEqual(
             posts.map(\.network), [.twitter, .twitter],
-            "SocialPresenter() and SocialPresenter(network: .twitter) should both still post to Twitter"
+            posts.contains { $0.network == .facebook }
+                ? "SocialPresenter() and SocialPresenter(network: .twitter) should each post to their own network, Twitter, but once a Facebook presenter had been made they sent \(describe(posts)). Is the network kept in a static or global variable? Then the presenter made last decides for every presenter: keep it in each presenter instead."
+                : "SocialPresenter() and SocialPresenter(network: .twitter) should both still post to Twitter, but they sent \(describe(posts))"
         )
     }
 
@@ -48,7 +77,7 @@ final class PostToFacebookChecks: XCTestCase {
         let posts = try postsSent { try SocialPresenter(network: .facebook).share("Hello") }
         let text = posts.first?.text ?? ""
         XCTAssertTrue(
-            text.hasPrefix("Hello (") && text.hasSuffix(" UTC)"),
+            isStamped(text, message: "Hello"),
             "The post should still carry its time stamp, like \"Hello (2016-06-18 09:30 UTC)\", but it was \"\(text)\""
         )
     }

@@ -24,10 +24,18 @@ struct SilentScreen: Screen {
 }
 
 final class OpenASeamChecks: XCTestCase {
+    /// What to tell the learner when `call` reached the given client `count` times instead of once.
+    private func postedThroughGivenClient(_ call: String, count: Int) -> String {
+        if count == 0 {
+            return "\(call) posted nothing through the client passed to init(client:). Keep the client you receive and post through it, not through a client the presenter builds itself (in a stored property, a `lazy var` or inside `share`)."
+        }
+        return "\(call) should post exactly once through the client passed to init(client:), but it posted \(count) times"
+    }
+
     func testThePresenterPostsThroughTheClientItIsGiven() throws {
         let client = RecordingSocialClient()
         try SocialPresenter(client: client).share("Hello")
-        XCTAssertEqual(client.texts.count, 1, "share(\"Hello\") should post exactly once through the client passed to init(client:)")
+        XCTAssertEqual(client.texts.count, 1, postedThroughGivenClient("share(\"Hello\")", count: client.texts.count))
         XCTAssertTrue(
             client.texts.first?.hasPrefix("Hello (") ?? false,
             "The client should receive the stamped text, like \"Hello (2016-06-18 09:30 UTC)\", but got \(client.texts)"
@@ -37,19 +45,35 @@ final class OpenASeamChecks: XCTestCase {
     func testPicturesReachTheGivenClient() throws {
         let client = RecordingSocialClient()
         try SocialPresenter(client: client).share("Look", image: Image(named: "cat.jpg"))
+        XCTAssertEqual(client.images.count, 1, postedThroughGivenClient("share(_:image:)", count: client.images.count))
         XCTAssertEqual(
-            client.images, [Image(named: "cat.jpg")],
-            "share(_:image:) should pass the picture to the client it was given"
+            client.images.first, Image(named: "cat.jpg"),
+            "share(_:image:) should pass the picture to the client it was given, but the client received no picture"
         )
     }
 
     func testAGivenClientMeansNothingIsPostedForReal() throws {
         let timeline = Timeline.standard
         let before = try timeline.posts().count
-        try SocialPresenter(client: RecordingSocialClient()).share("Only a test")
+        let presenter = SocialPresenter(client: RecordingSocialClient())
+        try presenter.share("Only a test")
+        try presenter.share("Only a test", image: Image(named: "cat.jpg"))
         XCTAssertEqual(
             try timeline.posts().count, before,
             "With a client passed in, the presenter must not build its own: nothing should reach the real timeline"
+        )
+    }
+
+    func testEveryPresenterKeepsTheClientItWasGiven() throws {
+        let first = RecordingSocialClient()
+        let second = RecordingSocialClient()
+        let firstPresenter = SocialPresenter(client: first)
+        let secondPresenter = SocialPresenter(client: second)
+        try firstPresenter.share("One")
+        try secondPresenter.share("Two")
+        XCTAssertEqual(
+            [first.texts.count, second.texts.count], [1, 1],
+            "Two presenters, made with two different clients, should each post through their own client, but the first client got \(first.texts.count) post(s) and the second \(second.texts.count). Is the client kept in a static or global variable? Then the presenter made last decides for every presenter: keep it in a stored property of each presenter instead."
         )
     }
 

@@ -15,14 +15,36 @@ final class TextRecordingClient: SocialPostOutput {
 }
 
 final class StopTheClockChecks: XCTestCase {
+    /// Why `text`, posted by `call` with a clock stopped at 2016-06-18, is not the expected one.
+    private func wrongStamp(_ call: String, posted text: String?, expected: String, realTime: [String]) -> String {
+        guard let text else { return "\(call) should post once through the client, stamped \"\(expected)\", but it posted nothing" }
+        if realTime.contains(where: { text.hasSuffix("(\($0))") }) {
+            return "\(call) with clock: FixedClock(day: \"2016-06-18\") posted \"\(text)\": that is the real time now, not the time of the clock passed to init(client:clock:). Keep the clock you receive and ask it (`clock.now()`) instead of SystemClock() or Date()."
+        }
+        return "\(call) with clock: FixedClock(day: \"2016-06-18\") should post \"\(expected)\", but posted \"\(text)\""
+    }
+
     func testAFixedClockGivesAStampKnownInAdvance() throws {
         let client = TextRecordingClient()
         let presenter = SocialPresenter(client: client, clock: try FixedClock(day: "2016-06-18"))
+        let before = Date().utcStamp
         try presenter.share("Hello")
-        try presenter.share("Look", image: Image(named: "cat.jpg"))
+        let after = Date().utcStamp
         XCTAssertEqual(
-            client.texts, ["Hello (2016-06-18 00:00 UTC)", "Look (2016-06-18 00:00 UTC)"],
-            "With clock: FixedClock(day: \"2016-06-18\") every post should be stamped 2016-06-18 00:00 UTC"
+            client.texts, ["Hello (2016-06-18 00:00 UTC)"],
+            wrongStamp("share(\"Hello\")", posted: client.texts.first, expected: "Hello (2016-06-18 00:00 UTC)", realTime: [before, after])
+        )
+    }
+
+    func testAFixedClockStampsPicturesToo() throws {
+        let client = TextRecordingClient()
+        let presenter = SocialPresenter(client: client, clock: try FixedClock(day: "2016-06-18"))
+        let before = Date().utcStamp
+        try presenter.share("Look", image: Image(named: "cat.jpg"))
+        let after = Date().utcStamp
+        XCTAssertEqual(
+            client.texts, ["Look (2016-06-18 00:00 UTC)"],
+            wrongStamp("share(_:image:)", posted: client.texts.first, expected: "Look (2016-06-18 00:00 UTC)", realTime: [before, after])
         )
     }
 
@@ -33,7 +55,7 @@ final class StopTheClockChecks: XCTestCase {
         try presenter.share("Second")
         XCTAssertEqual(
             client.texts, ["First (1970-01-01 00:01 UTC)", "Second (1970-01-01 00:02 UTC)"],
-            "The presenter should ask its clock for the time at every post, not once when it is made"
+            "The presenter should ask its clock for the time at every post, not once (in init, or in a lazy var that keeps its first answer): with a clock that moves one minute each time it is asked, it posted \(client.texts)"
         )
     }
 

@@ -17,11 +17,62 @@ final class RecordingOutput: SocialPostOutput {
     }
 }
 
+/// An output only these checks can make: finding it in a presenter proves the presenter was
+/// built by the initializer below, not by one of the learner's.
+struct ProbeOutput: SocialPostOutput {
+    func post(_ text: String) {}
+    func post(_ text: String, image: Image) {}
+}
+
+extension SocialPresenter {
+    /// Lets `SocialPresenter()` compile whether or not the learner's presenter can be made
+    /// without an output. Swift prefers a non-generic initializer to this generic one, so this
+    /// one is chosen only when the learner's `SocialPresenter` has no initializer callable with
+    /// no arguments (no default value for `output`, no extra `init()`), which is what the task
+    /// asks for.
+    convenience init<Marker: Sequence>(checksProbe marker: Marker = [()]) {
+        self.init(output: ProbeOutput())
+    }
+}
+
 final class HandTheClientInChecks: XCTestCase {
+    /// The stored properties of `presenter`, as `name: value`.
+    private func storedProperties(of presenter: SocialPresenter) -> [(name: String, value: Any)] {
+        Mirror(reflecting: presenter).children.map { (name: $0.label ?? "?", value: $0.value) }
+    }
+
+    /// What to tell the learner when `call` reached the given output `count` times instead of once.
+    private func postedThroughGivenOutput(_ call: String, count: Int) -> String {
+        if count == 0 {
+            return "\(call) posted nothing through the output passed to init(output:). Keep the output you receive and post through it, not through a client the presenter builds itself (in a stored property, a `lazy var` or inside `share`)."
+        }
+        return "\(call) should post exactly once through the output passed to init(output:), but it posted \(count) times"
+    }
+
+    func testThePresenterCannotBeMadeWithoutChoosingAnOutput() {
+        let presenter = SocialPresenter()
+        let outputs = storedProperties(of: presenter).filter { $0.value is any SocialPostOutput }
+        XCTAssertTrue(
+            outputs.contains { $0.value is ProbeOutput },
+            "SocialPresenter() still compiles and makes a presenter whose output is a \(outputs.first.map { "\(type(of: $0.value))" } ?? "client") it chose itself. Remove the default value of `output` (or the extra `init()`), so that whoever creates the presenter has to choose; only makePresenter(for:) should name TwitterClient."
+        )
+    }
+
+    func testTheOutputIsNotOptional() {
+        let presenter: SocialPresenter = SocialPresenter(output: RecordingOutput())
+        let optionals: [String] = storedProperties(of: presenter)
+            .filter { Mirror(reflecting: $0.value).displayStyle == .optional }
+            .map { $0.name }
+        XCTAssertEqual(
+            optionals, [],
+            "SocialPresenter stores \(optionals.map { "`\($0)`" }.joined(separator: ", ")) as an optional. With constructor injection the output arrives in init, so it can never be missing: declare it `private let output: any SocialPostOutput` and post with `output.post(…)`, no `?.`"
+        )
+    }
+
     func testThePresenterPostsThroughTheOutputItIsGiven() throws {
         let output = RecordingOutput()
         try SocialPresenter(output: output).share("Hello")
-        XCTAssertEqual(output.texts.count, 1, "share(\"Hello\") should post exactly once, through the output passed to init(output:)")
+        XCTAssertEqual(output.texts.count, 1, postedThroughGivenOutput("share(\"Hello\")", count: output.texts.count))
         XCTAssertTrue(
             output.texts.first?.hasPrefix("Hello (") ?? false,
             "The output should receive the stamped text, like \"Hello (2016-06-18 09:30 UTC)\", but got \(output.texts)"
@@ -31,41 +82,51 @@ final class HandTheClientInChecks: XCTestCase {
     func testPicturesReachTheGivenOutput() throws {
         let output = RecordingOutput()
         try SocialPresenter(output: output).share("Look", image: Image(named: "cat.jpg"))
+        XCTAssertEqual(output.images.count, 1, postedThroughGivenOutput("share(_:image:)", count: output.images.count))
         XCTAssertEqual(
-            output.images, [Image(named: "cat.jpg")],
-            "share(_:image:) should post once, with the picture, through the output passed to init(output:)"
+            output.images.first, Image(named: "cat.jpg"),
+            "share(_:image:) should pass the picture to the output passed to init(output:), but the output received no picture"
         )
     }
 
     func testAGivenOutputMeansNothingIsPostedForReal() throws {
         let timeline = Timeline.standard
         let before = try timeline.posts().count
-        try SocialPresenter(output: RecordingOutput()).share("Only a check")
+        let presenter = SocialPresenter(output: RecordingOutput())
+        try presenter.share("Only a check")
+        try presenter.share("Only a check", image: Image(named: "cat.jpg"))
         XCTAssertEqual(
             try timeline.posts().count, before,
             "With an output passed in, the presenter must not use a client of its own: nothing should reach the real timeline"
         )
     }
 
-    func testTheCompositionRootBuildsAFacebookPresenter() throws {
+    /// The networks a presenter from `makePresenter(for: network)` posted to, when asked to share once.
+    private func networksPostedTo(by network: SocialNetwork) throws -> [SocialNetwork] {
         let timeline = Timeline.standard
         let before = try timeline.posts().count
-        try makePresenter(for: .facebook).share("Hi")
-        let sent = Array(try timeline.posts().dropFirst(before))
+        try makePresenter(for: network).share("Hi")
+        return Array(try timeline.posts().dropFirst(before)).map(\.network)
+    }
+
+    /// `Twitter, Facebook`, or `nowhere`.
+    private func names(_ networks: [SocialNetwork]) -> String {
+        networks.isEmpty ? "nowhere" : networks.map(\.displayName).joined(separator: ", ")
+    }
+
+    func testTheCompositionRootBuildsAFacebookPresenter() throws {
+        let sent = try networksPostedTo(by: .facebook)
         XCTAssertEqual(
-            sent.map(\.network), [.facebook],
-            "makePresenter(for: .facebook) should give a presenter that posts once, to Facebook; it posted to \(sent.map(\.network.displayName))"
+            sent, [.facebook],
+            "makePresenter(for: .facebook) should give a presenter that posts once, to Facebook, but it posted to \(names(sent))"
         )
     }
 
     func testTheCompositionRootBuildsATwitterPresenter() throws {
-        let timeline = Timeline.standard
-        let before = try timeline.posts().count
-        try makePresenter(for: .twitter).share("Hi")
-        let sent = Array(try timeline.posts().dropFirst(before))
+        let sent = try networksPostedTo(by: .twitter)
         XCTAssertEqual(
-            sent.map(\.network), [.twitter],
-            "makePresenter(for: .twitter) should give a presenter that posts once, to Twitter; it posted to \(sent.map(\.network.displayName))"
+            sent, [.twitter],
+            "makePresenter(for: .twitter) should give a presenter that posts once, to Twitter, but it posted to \(names(sent))"
         )
     }
 }

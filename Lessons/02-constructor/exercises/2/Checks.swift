@@ -25,15 +25,62 @@ final class MinuteStepClock: Clock, @unchecked Sendable {
     }
 }
 
+/// A clock only these checks can make: finding it in a presenter proves the presenter was built
+/// by the initializer below, not by one of the learner's.
+struct ProbeClock: Clock {
+    func now() -> Date { Date(timeIntervalSince1970: 0) }
+}
+
+extension SocialPresenter {
+    /// Lets `SocialPresenter(output:)` compile whether or not the learner's clock has a default
+    /// value. Swift prefers a non-generic initializer to this generic one, so this one is chosen
+    /// only when the learner's `SocialPresenter` cannot be made without a clock, which is what
+    /// the task asks for.
+    convenience init<Marker: Sequence>(output: any SocialPostOutput, checksProbe marker: Marker = [()]) {
+        self.init(output: output, clock: ProbeClock())
+    }
+}
+
 final class InjectTheClockChecks: XCTestCase {
+    /// Why `text`, posted by `call` with a clock stopped at 2016-06-18, is not the expected one.
+    private func wrongStamp(_ call: String, posted text: String?, expected: String, realTime: [String]) -> String {
+        guard let text else { return "\(call) should post once through the output, stamped \"\(expected)\", but it posted nothing" }
+        if realTime.contains(where: { text.hasSuffix("(\($0))") }) {
+            return "\(call) with clock: FixedClock(day: \"2016-06-18\") posted \"\(text)\": that is the real time now, not the time of the clock passed to init(output:clock:). Keep the clock you receive and ask it (`clock.now()`) instead of SystemClock() or Date()."
+        }
+        return "\(call) with clock: FixedClock(day: \"2016-06-18\") should post \"\(expected)\", but posted \"\(text)\""
+    }
+
+    func testTheClockHasNoDefault() {
+        let presenter: SocialPresenter = SocialPresenter(output: TextRecordingOutput())
+        let clocks = Mirror(reflecting: presenter).children.map(\.value).filter { $0 is any Clock }
+        XCTAssertTrue(
+            clocks.contains { $0 is ProbeClock },
+            "SocialPresenter(output:) still compiles and makes a presenter with a \(clocks.first.map { "\(type(of: $0))" } ?? "clock") it chose itself. Remove the default value of `clock`: `init(output: any SocialPostOutput, clock: any Clock)`, so that nobody can forget to choose a clock."
+        )
+    }
+
     func testAFixedClockMakesEveryStampKnownInAdvance() throws {
         let output = TextRecordingOutput()
         let presenter = SocialPresenter(output: output, clock: try FixedClock(day: "2016-06-18"))
+        let before = Date().utcStamp
         try presenter.share("Hello")
-        try presenter.share("Look", image: Image(named: "cat.jpg"))
+        let after = Date().utcStamp
         XCTAssertEqual(
-            output.texts, ["Hello (2016-06-18 00:00 UTC)", "Look (2016-06-18 00:00 UTC)"],
-            "With clock: FixedClock(day: \"2016-06-18\"), both share methods should stamp 2016-06-18 00:00 UTC"
+            output.texts, ["Hello (2016-06-18 00:00 UTC)"],
+            wrongStamp("share(\"Hello\")", posted: output.texts.first, expected: "Hello (2016-06-18 00:00 UTC)", realTime: [before, after])
+        )
+    }
+
+    func testAFixedClockStampsPicturesToo() throws {
+        let output = TextRecordingOutput()
+        let presenter = SocialPresenter(output: output, clock: try FixedClock(day: "2016-06-18"))
+        let before = Date().utcStamp
+        try presenter.share("Look", image: Image(named: "cat.jpg"))
+        let after = Date().utcStamp
+        XCTAssertEqual(
+            output.texts, ["Look (2016-06-18 00:00 UTC)"],
+            wrongStamp("share(_:image:)", posted: output.texts.first, expected: "Look (2016-06-18 00:00 UTC)", realTime: [before, after])
         )
     }
 
@@ -44,7 +91,7 @@ final class InjectTheClockChecks: XCTestCase {
         try presenter.share("Second")
         XCTAssertEqual(
             output.texts, ["First (1970-01-01 00:01 UTC)", "Second (1970-01-01 00:02 UTC)"],
-            "The presenter should ask its clock for the time at every post, not once when it is created"
+            "The presenter should ask its clock for the time at every post, not once (in init, or in a lazy var that keeps its first answer): with a clock that moves one minute each time it is asked, it posted \(output.texts)"
         )
     }
 }

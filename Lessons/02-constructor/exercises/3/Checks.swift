@@ -32,9 +32,12 @@ final class PassTheTimePerCallChecks: XCTestCase {
     func testTheDateGivenToTheCallStampsThePost() throws {
         let output = StampRecordingOutput()
         try SocialPresenter(output: output, clock: CountingClock()).share("Written last night", at: evening)
+        let clockStamped = output.texts.first?.hasSuffix("(2016-06-18 00:00 UTC)") ?? false
         XCTAssertEqual(
             output.texts, ["Written last night (2016-06-17 21:45 UTC)"],
-            "share(_:at:) should post once, stamped with the date it was given"
+            clockStamped
+                ? "share(_:at:) posted \(output.texts), stamped with the clock's time: it should be stamped with the date it was given, 2016-06-17 21:45 UTC"
+                : "share(_:at:) should post once, stamped with the date it was given, but it posted \(output.texts)"
         )
     }
 
@@ -49,10 +52,28 @@ final class PassTheTimePerCallChecks: XCTestCase {
 
     func testPlainShareStillUsesTheClock() throws {
         let output = StampRecordingOutput()
+        let before = Date().utcStamp
         try SocialPresenter(output: output, clock: CountingClock()).share("Now")
+        let after = Date().utcStamp
+        let message: String
+        if output.texts.count > 1 {
+            message = "share(_:) should post exactly once, but it posted \(output.texts.count) times: \(output.texts)"
+        } else if let text = output.texts.first, [before, after].contains(where: { text.hasSuffix("(\($0))") }) {
+            message = "share(_:) posted \"\(text)\": that is the real time now, not the time of the clock passed to init(output:clock:). Ask that clock: `try share(text, at: clock.now())`."
+        } else {
+            message = "share(_:) without a date should still post once, stamped with the clock's time, but it posted \(output.texts)"
+        }
+        XCTAssertEqual(output.texts, ["Now (2016-06-18 00:00 UTC)"], message)
+    }
+
+    func testTheDateOfOneCallIsNotKeptForTheNext() throws {
+        let output = StampRecordingOutput()
+        let presenter = SocialPresenter(output: output, clock: CountingClock())
+        try presenter.share("Written last night", at: evening)
+        try presenter.share("Written now")
         XCTAssertEqual(
-            output.texts, ["Now (2016-06-18 00:00 UTC)"],
-            "share(_:) without a date should still stamp the post with the clock's time"
+            output.texts.last, "Written now (2016-06-18 00:00 UTC)",
+            "After share(_:at:), a later share(_:) should be stamped with the clock's time, but it posted \(output.texts.last.map { "\"\($0)\"" } ?? "nothing"). The date belongs to the one call it came with: don't keep it in a stored property."
         )
     }
 }

@@ -41,7 +41,15 @@ final class MakeItLoudChecks: XCTestCase {
         try presenter.share("Look", image: Image(named: "cat.jpg"))
         XCTAssertEqual(
             spy.texts, ["Hello (2016-06-18 00:00 UTC)", "Look (2016-06-18 00:00 UTC)"],
-            "With output set, each share should post exactly once through it"
+            "With output set, share(_:) and then share(_:image:) should each post exactly once through it, but \(spy.texts.count) posts arrived: \(spy.texts)"
+        )
+    }
+
+    func testANewPresenterHasNoOutputUntilOneIsAssigned() {
+        let output = SocialPresenter().output
+        XCTAssertNil(
+            output,
+            "A new SocialPresenter() already has an output, a \(output.map { "\(type(of: $0))" } ?? "client"). A default such as TwitterClient() drags a concrete network into the presenter and silently decides for every caller: leave `output` nil until someone assigns it, and throw when it is missing."
         )
     }
 

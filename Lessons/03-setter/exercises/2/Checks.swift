@@ -7,12 +7,38 @@ final class QuietOutput: SocialPostOutput {
     func post(_ text: String, image: Image) {}
 }
 
+/// A client written for these checks: it sends nothing and remembers the texts.
+final class TextRecordingOutput: SocialPostOutput {
+    private(set) var texts: [String] = []
+    func post(_ text: String) { texts.append(text) }
+    func post(_ text: String, image: Image) { texts.append(text) }
+}
+
+/// A clock that moves one minute further every time it is asked.
+/// `@unchecked Sendable`: `Clock` asks for `Sendable`, and these checks use it from one thread.
+final class MinuteStepClock: Clock, @unchecked Sendable {
+    private var minutes = 0
+
+    func now() -> Date {
+        minutes += 1
+        return Date(timeIntervalSince1970: TimeInterval(minutes * 60))
+    }
+}
+
 final class LocalDefaultChecks: XCTestCase {
     func testTheLoggerPrintsUnlessReplaced() {
         let presenter = SocialPresenter()
         XCTAssertTrue(
             presenter.logger is PrintLogger,
             "A new SocialPresenter's logger should be a PrintLogger by default, so nobody has to set one"
+        )
+    }
+
+    func testTheLoggerIsNeverMissing() {
+        let logger = Mirror(reflecting: SocialPresenter()).children.first { $0.label == "logger" }
+        XCTAssertFalse(
+            logger.map { Mirror(reflecting: $0.value).displayStyle == .optional } ?? false,
+            "`logger` is optional, so the presenter logs with `logger?.…`, and a logger set to nil silences it without a word: the silent no-op again. With a local default it is never missing: declare `var logger: any Logger = PrintLogger()` and log with `logger.info(…)`, no `?.`"
         )
     }
 
@@ -27,7 +53,24 @@ final class LocalDefaultChecks: XCTestCase {
         XCTAssertEqual(
             logger.messages(at: .info),
             ["shared \"Hello (2016-06-18 00:00 UTC)\"", "shared \"Look (2016-06-18 00:00 UTC)\""],
-            "Each successful share should log `shared \"<stamped text>\"` once, at info level, through the logger that was set"
+            logger.entries.isEmpty
+                ? "Two successful shares, and nothing reached the logger that was assigned: log through the `logger` property, not a logger made on the spot or print()"
+                : "Each successful share should log `shared \"<stamped text>\"` once, at info level, through the logger that was set"
+        )
+    }
+
+    func testTheLogShowsExactlyWhatWasPosted() throws {
+        let presenter = SocialPresenter()
+        let logger = RecordingLogger()
+        let output = TextRecordingOutput()
+        presenter.logger = logger
+        presenter.output = output
+        presenter.clock = MinuteStepClock()
+        try presenter.share("Hello")
+        try presenter.share("Look", image: Image(named: "cat.jpg"))
+        XCTAssertEqual(
+            logger.messages(at: .info), output.texts.map { "shared \"\($0)\"" },
+            "With a clock that moves one minute each time it is asked, the posts were \(output.texts) but the log said \(logger.messages(at: .info)). Stamp the text once, keep it in a constant, and use it for both the post and the log line."
         )
     }
 
@@ -40,6 +83,6 @@ final class LocalDefaultChecks: XCTestCase {
             logger.messages(at: .error), [SocialPresenterError.outputNotSet.description],
             "A share without an output should log the error's description once, at error level"
         )
-        XCTAssertEqual(logger.messages(at: .info), [], "A share that failed should not log `shared …`")
+        XCTAssertEqual(logger.messages(at: .info), [], "A share that failed should not log `shared …`: log after the post has gone out")
     }
 }

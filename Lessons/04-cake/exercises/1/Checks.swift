@@ -41,6 +41,25 @@ final class MissingFileChecks: XCTestCase {
         }
     }
 
+    /// What is wrong with `entries`, logged for the missing file at `path`, in the learner's terms.
+    private func missingFileProblem(_ entries: [LogEntry], path: String) -> String {
+        let info = LogEntry(level: .info, message: "reading \(path)")
+        let errors = entries.filter { $0.level == .error }
+        if entries.contains(where: { $0.level == .info && $0.message.hasPrefix("could not read") }) {
+            return "The `could not read` line was logged at info level: it reports a failure, so log it with `logger.error(…)`."
+        }
+        if errors.isEmpty {
+            return "A missing file gave no error line: nothing reached the mixed-in logger at error level. Log `could not read <full path>` with `logger.error(…)` (the mixed-in logger, not one you create) before returning nil."
+        }
+        if let error = errors.first, error.message != "could not read \(path)", error.message.hasPrefix("could not read") {
+            return "The error line should name the same full path as the info line (`could not read \\(file.path)`), not just the file's name."
+        }
+        if entries.first != info {
+            return "The info line `reading <full path>` must stay first, before the file is read, and the error line follow it."
+        }
+        return "For a missing file the logger should get the info line, then an error line: `could not read` and the same full path"
+    }
+
     func testAMissingFileIsLoggedAsAnErrorAfterTheInfoLine() throws {
         try withService { service, folder in
             _ = service.readWithDate("missing.txt")
@@ -48,7 +67,7 @@ final class MissingFileChecks: XCTestCase {
             let expected = [LogEntry(level: .info, message: "reading \(path)"), LogEntry(level: .error, message: "could not read \(path)")]
             XCTAssertEqual(
                 describe(service.recorder.entries, folder: folder), describe(expected, folder: folder),
-                "For a missing file the logger should get the info line, then an error line: `could not read` and the same full path"
+                missingFileProblem(service.recorder.entries, path: path)
             )
         }
     }
@@ -57,7 +76,10 @@ final class MissingFileChecks: XCTestCase {
         try withService { service, folder in
             let result = service.readWithDate("notes.txt")
             XCTAssertEqual(result?.text, "hello", "readWithDate(\"notes.txt\") should still return the file's contents")
-            XCTAssertEqual(result?.readAt.utcStamp, "2016-06-18 00:00 UTC", "The time should come from the mixed-in `clock`, stopped at 2016-06-18")
+            XCTAssertEqual(
+                result?.readAt.utcStamp, "2016-06-18 00:00 UTC",
+                "The time should come from the mixed-in `clock`, stopped at 2016-06-18, not from Date() or a clock of your own: ask `clock.now()`"
+            )
             let expected = [LogEntry(level: .info, message: "reading \(folder.appendingPathComponent("notes.txt").path)")]
             XCTAssertEqual(
                 describe(service.recorder.entries, folder: folder), describe(expected, folder: folder),

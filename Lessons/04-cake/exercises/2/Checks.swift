@@ -8,10 +8,14 @@ final class TestCompositionChecks: XCTestCase {
     private let folder = FileManager.default.temporaryDirectory
 
     func testTheCompositionsClockIsStoppedAt20160618() throws {
-        let clock = MixInReadFileServiceTest(documentsFolder: folder).clock
+        let service = MixInReadFileServiceTest(documentsFolder: folder)
+        // A class that declares no `clock` of its own conforms only through a default in an
+        // extension: the trap of page 6, which the compiler cannot see any more.
+        let declaresClock = Mirror(reflecting: service).children.contains { $0.label == "clock" }
         XCTAssertEqual(
-            clock.now().utcStamp, "2016-06-18 00:00 UTC",
-            "MixInReadFileServiceTest's clock should be stopped at 2016-06-18, e.g. `FixedClock(day: \"2016-06-18\")`"
+            service.clock.now().utcStamp, "2016-06-18 00:00 UTC",
+            "MixInReadFileServiceTest's clock should be stopped at 2016-06-18, e.g. `let clock: any Clock = try! FixedClock(day: \"2016-06-18\")`"
+                + (declaresClock ? "" : ". The class declares no `clock` of its own, so a default in an extension of UsesClock answers for it: never give a UsesX requirement a default, mix the clock into the class.")
         )
     }
 

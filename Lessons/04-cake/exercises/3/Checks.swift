@@ -2,17 +2,35 @@ import Domain
 import Foundation
 import XCTest
 
+/// A file store written for these checks: files in memory, and a note of every path it was
+/// asked for, so a check can tell "never asked" from "asked for the wrong path".
+final class RecordingFileStore: FileStore {
+    private let files: [String: String]
+    private(set) var pathsAsked: [String] = []
+
+    init(files: [String: String]) {
+        self.files = files
+    }
+
+    func text(atPath path: String) throws -> String {
+        pathsAsked.append(path)
+        guard let text = files[path] else { throw CocoaError(.fileReadNoSuchFile) }
+        return text
+    }
+}
+
 /// The composition the checks mix into your service: a stopped clock, a recording logger, and
 /// files that exist only in memory, in a folder that does not exist on disk.
 final class InMemoryReadFileService: ReadFileService {
     let clock: any Clock = try! FixedClock(day: "2016-06-18")
     let recorder = RecordingLogger()
     var logger: any Logger { recorder }
-    let fileStore: any FileStore
+    let store: RecordingFileStore
+    var fileStore: any FileStore { store }
     let documentsFolder = URL(fileURLWithPath: "/no-such-folder/Documents")
 
     init(files: [String: String]) {
-        fileStore = InMemoryFileStore(files: files)
+        store = RecordingFileStore(files: files)
     }
 }
 
@@ -25,12 +43,25 @@ final class FileStoreChecks: XCTestCase {
         )
     }
 
+    func testTheServiceAsksTheMixedInStoreForTheFullPath() {
+        let service = InMemoryReadFileService(files: ["/no-such-folder/Documents/notes.txt": "from memory"])
+        _ = service.readWithDate("notes.txt")
+        let asked = service.store.pathsAsked
+        XCTAssertEqual(
+            asked, ["/no-such-folder/Documents/notes.txt"],
+            asked.isEmpty
+                ? "readWithDate(\"notes.txt\") never asked the mixed-in fileStore: it still reads the disk directly, or through a DiskFileStore() it makes itself. Read through `fileStore.text(atPath:)`, so that whichever store is mixed in is used."
+                : "readWithDate(\"notes.txt\") asked the mixed-in fileStore for \(asked). The store finds files by full path: ask it once for `documentsFolder.appendingPathComponent(fileName).path`."
+        )
+    }
+
     func testTheServiceReadsThroughTheMixedInStore() {
         let service = InMemoryReadFileService(files: ["/no-such-folder/Documents/notes.txt": "from memory"])
         let result = service.readWithDate("notes.txt")
         XCTAssertEqual(
             result?.text, "from memory",
-            "With an InMemoryFileStore mixed in, readWithDate(\"notes.txt\") should return the text kept in memory; it returned \(result.map { "\"\($0.text)\"" } ?? "nil"). Is it still reading the disk instead of `fileStore`?"
+            "With an in-memory store mixed in, readWithDate(\"notes.txt\") should return the text kept in memory; it returned \(result.map { "\"\($0.text)\"" } ?? "nil")."
+                + (service.store.pathsAsked.isEmpty ? " Is it still reading the disk instead of `fileStore`?" : "")
         )
         XCTAssertEqual(result?.readAt.utcStamp, "2016-06-18 00:00 UTC", "The time should still come from the mixed-in clock")
         XCTAssertEqual(
@@ -42,7 +73,7 @@ final class FileStoreChecks: XCTestCase {
     func testAFileTheStoreDoesNotHaveIsStillReportedAsMissing() {
         let service = InMemoryReadFileService(files: [:])
         let result = service.readWithDate("missing.txt")
-        XCTAssertNil(result, "A file the store does not have should give nil")
+        XCTAssertNil(result, "A file the store does not have should give nil, not \(result.map { "a text \"\($0.text)\"" } ?? "")")
         XCTAssertEqual(
             service.recorder.entries,
             [

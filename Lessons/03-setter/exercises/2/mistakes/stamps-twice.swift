@@ -1,0 +1,52 @@
+import Domain
+
+/// What `share` throws when it is called before anyone set `output`.
+enum SocialPresenterError: Error, Equatable, CustomStringConvertible {
+    case outputNotSet
+
+    var description: String {
+        "SocialPresenter.output was never set: assign a client before calling share"
+    }
+}
+
+/// Shares what the person typed, stamped with the time it was sent, through an output that is
+/// set after the presenter has been created.
+final class SocialPresenter {
+    /// Where posts go. Whoever creates the presenter must set it before calling `share`.
+    var output: (any SocialPostOutput)?
+
+    /// What "now" is when a post is stamped: the real clock unless someone replaces it.
+    var clock: any Clock = SystemClock()
+
+    /// Where the presenter reports what it did. Printing is a good local default: it needs
+    /// nothing from outside, and nobody has to remember to set it. A test replaces it with a
+    /// `RecordingLogger` to read the messages back.
+    var logger: any Logger = PrintLogger()
+
+    /// Posts `text` through `output`.
+    func share(_ text: String) throws {
+        try requireOutput().post(stamped(text))
+        logger.info("shared \"\(stamped(text))\"")
+    }
+
+    /// Posts `text` with `image` through `output`.
+    func share(_ text: String, image: Image) throws {
+        try requireOutput().post(stamped(text), image: image)
+        logger.info("shared \"\(stamped(text))\"")
+    }
+
+    /// The output, read at the moment of the post, so that a later assignment takes effect.
+    private func requireOutput() throws -> any SocialPostOutput {
+        guard let output else {
+            let error = SocialPresenterError.outputNotSet
+            logger.error(error.description)
+            throw error
+        }
+        return output
+    }
+
+    /// `Hello` becomes `Hello (2016-06-18 09:30 UTC)`.
+    private func stamped(_ text: String) -> String {
+        "\(text) (\(clock.now().utcStamp))"
+    }
+}

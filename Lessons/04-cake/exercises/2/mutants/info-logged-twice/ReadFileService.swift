@@ -1,0 +1,24 @@
+import CakePattern
+import Domain
+import Foundation
+
+/// A deliberately broken copy of the subject (mutant `info-logged-twice`): the learner's tests must fail on it.
+protocol ReadFileService: UsesClock, UsesLogger {
+    /// The folder `readWithDate(_:)` looks in.
+    var documentsFolder: URL { get }
+}
+
+extension ReadFileService {
+    /// The contents of `fileName` with the time it was read, or nil (after logging an error)
+    /// when the file cannot be read.
+    func readWithDate(_ fileName: String) -> DatedText? {
+        let file = documentsFolder.appendingPathComponent(fileName)
+        logger.info("reading \(file.path)")
+        logger.info("reading \(file.path)")
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+            logger.error("could not read \(file.path)")
+            return nil
+        }
+        return DatedText(readAt: clock.now(), text: text)
+    }
+}
