@@ -64,14 +64,14 @@ import Testing
     }
 
     @Test func aFileFromANewerDIDojoIsNeitherReadNorOverwritten() throws {
-        let newer = #"{"formatVersion": 2, "currentPage": 3, "exercises": {}, "badges": ["a new field"]}"#
+        let newer = #"{"formatVersion": 3, "currentPage": 3, "exercises": {}, "badges": ["a new field"]}"#
         try fileSystem.write(newer, to: file)
-        #expect(throws: ProgressError.newerFormat(path: file.path, version: 2, known: 1)) { try store.read() }
-        #expect(throws: ProgressError.newerFormat(path: file.path, version: 2, known: 1)) {
+        #expect(throws: ProgressError.newerFormat(path: file.path, version: 3, known: 2)) { try store.read() }
+        #expect(throws: ProgressError.newerFormat(path: file.path, version: 3, known: 2)) {
             try store.update { $0.currentPage = 0 }
         }
         #expect(try fileSystem.text(of: file) == newer, "the newer file is left exactly as it was")
-        let message = ProgressError.newerFormat(path: file.path, version: 2, known: 1).localizedDescription
+        let message = ProgressError.newerFormat(path: file.path, version: 3, known: 2).localizedDescription
         #expect(message.contains("written by a newer DIDojo") && message.contains("git pull"))
     }
 

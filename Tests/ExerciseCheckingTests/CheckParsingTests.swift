@@ -43,7 +43,8 @@ import Testing
         ("testAFacebookPresenterPostsPictures", "a facebook presenter posts pictures"),
         ("test_posts_once", "posts once"),
         ("testURLIsKept", "URL is kept"),
-        ("testPosts2Times", "posts2 times"),
+        ("testPosts2Times", "posts 2 times"),
+        ("testTheClockIsStoppedAt20160618", "the clock is stopped at 20160618"),
     ])
     func checksAreNamedForTheLearner(method: String, readable: String) {
         #expect(CheckResult(name: method, testCase: "C").readableName == readable)

@@ -18,7 +18,8 @@ public struct CheckResult: Equatable, Sendable {
     public var passed: Bool { finished && failures.isEmpty }
 
     /// `testPostsToFacebook` → `posts to facebook`, `testAFacebookPresenter` → `a facebook
-    /// presenter`, `test_posts_once` → `posts once`: how a check is named to the learner.
+    /// presenter`, `test_posts_once` → `posts once`, `testStoppedAt2016` → `stopped at 2016`:
+    /// how a check is named to the learner.
     public var readableName: String {
         let characters = Array(name.dropFirst(name.hasPrefix("test") ? 4 : 0))
         var words: [String] = []
@@ -33,9 +34,12 @@ public struct CheckResult: Equatable, Sendable {
             let following = index + 1 < characters.count ? characters[index + 1] : nil
             // A new word starts at a capital after a small letter or digit ("postsTo"), or at
             // the last capital of a run that is followed by a small letter ("AFacebook").
-            let startsWord = character.isUppercase && !current.isEmpty
-                && ((previous.map { $0.isLowercase || $0.isNumber } ?? false)
-                    || ((previous?.isUppercase ?? false) && (following?.isLowercase ?? false)))
+            let startsWord = !current.isEmpty && (
+                (character.isUppercase
+                    && ((previous.map { $0.isLowercase || $0.isNumber } ?? false)
+                        || ((previous?.isUppercase ?? false) && (following?.isLowercase ?? false))))
+                // A number after a word is a word of its own ("At2016" → "at 2016").
+                || (character.isNumber && (previous?.isLetter ?? false)))
             if startsWord {
                 words.append(current)
                 current = ""
