@@ -1,0 +1,119 @@
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// Two real processes on one workspace: a learner's shell left open (on a pseudo-terminal) and,
+/// in another terminal, each command that writes progress. Every change of progress is a
+/// read-modify-write under the progress lock, so neither undoes the other, and the shell shows
+/// what the other did at its next command.
+@Suite(.serialized) struct SharedWorkspaceTests {
+    struct Listing: Decodable {
+        struct Entry: Decodable { let id, status: String }
+        let exercises: [Entry]
+    }
+
+    let didojo: Didojo
+    let learnerFile: URL
+
+    init() throws {
+        didojo = try Didojo()
+        learnerFile = didojo.workspace.appendingPathComponent("no-di/1/SocialPresenter.swift")
+    }
+
+    func openShell() async throws -> PseudoTerminalSession {
+        var environment = didojo.environment
+        environment["TERM"] = "xterm"
+        let shell = try PseudoTerminalSession(executable: Didojo.executable, environment: environment)
+        try await shell.waitFor("didojo> ")
+        return shell
+    }
+
+    /// Types `line` and waits for the next prompt after `text`.
+    @discardableResult
+    func type(_ line: String, in shell: PseudoTerminalSession, until text: String, after offset: Int) async throws -> Int {
+        shell.type(line + "\r")
+        let shown = try await shell.waitFor(text, after: offset, timeout: .seconds(300))
+        return try await shell.waitFor("> ", after: shown, timeout: .seconds(300))
+    }
+
+    /// What `didojo list` (another process, reading the file) says of `exercise`.
+    func status(of exercise: String) async throws -> String {
+        let result = try await didojo.run(["list", "--format", "json"])
+        let lessons = try JSONDecoder().decode([Listing].self, from: Data(result.standardOutput.utf8))
+        return lessons.flatMap(\.exercises).first { $0.id == exercise }?.status ?? "missing"
+    }
+
+    func placeSolution(of exercise: String, folder: String) throws {
+        let solution = Didojo.lessonsFolder.appendingPathComponent("\(folder)/solution.swift")
+        try? FileManager.default.removeItem(at: learnerFile)
+        try FileManager.default.copyItem(at: solution, to: learnerFile)
+    }
+
+    /// The reproduction from the issue: a shell passes no-di.1; `reset --all --yes` runs in
+    /// another terminal; one `hint` later in the shell, the pass must not come back, because
+    /// the file on disk is the starter again.
+    @Test func aResetFromAnotherTerminalIsNotUndoneByTheOpenShell() async throws {
+        let shell = try await openShell()
+        try placeSolution(of: "no-di.1", folder: "01-no-di/exercises/1")
+        var seen = try await type("check no-di.1", in: shell, until: "passed", after: 0)
+        #expect(try await status(of: "no-di.1") == "passed")
+
+        let reset = try await didojo.run(["reset", "--all", "--yes"])
+        #expect(reset.termination == .exited(0))
+        #expect(try await status(of: "no-di.1") == "pending")
+
+        seen = try await type("hint no-di.1", in: shell, until: "Hint 1 of", after: seen)
+        #expect(try await status(of: "no-di.1") == "pending", "the shell's hint must not bring back the pass it held in memory")
+        #expect(try String(contentsOf: learnerFile, encoding: .utf8).contains("TODO"), "the file is the starter again")
+        try await type("progress", in: shell, until: "0 of", after: seen)
+        shell.type("quit\r")
+        #expect(try await shell.waitForExit() == 0)
+    }
+
+    /// `didojo check` in another terminal works beside the open shell (it used to be refused),
+    /// and the shell shows the pass at its next command, and keeps it after a change of its own.
+    @Test func aCheckFromAnotherTerminalIsSeenByTheShellAndKept() async throws {
+        let shell = try await openShell()
+        var seen = try await type("open no-di", in: shell, until: "no-di · page 1", after: 0)
+        try placeSolution(of: "no-di.1", folder: "01-no-di/exercises/1")
+        let check = try await didojo.run(["check", "no-di.1"])
+        #expect(check.termination == .exited(0), "\(check.standardError)")
+        seen = try await type("lessons", in: shell, until: "(1/3 passed)", after: seen)
+        try await type("next", in: shell, until: "page 2", after: seen)
+        #expect(try await status(of: "no-di.1") == "passed", "the shell's own save keeps the pass the other process recorded")
+        shell.type("quit\r")
+        #expect(try await shell.waitForExit() == 0)
+    }
+
+    /// A teacher grades the workspace while the learner's shell is open: the grade stays.
+    @Test func aGradeRecordedWhileTheShellIsOpenStays() async throws {
+        let shell = try await openShell()
+        try placeSolution(of: "no-di.1", folder: "01-no-di/exercises/1")
+        let verify = try await didojo.run(["verify", "--lesson", "no-di"])
+        #expect(verify.standardOutput.contains("✓ no-di.1 passed"))
+        try await type("hint no-di.2", in: shell, until: "Hint 1 of", after: 0)
+        #expect(try await status(of: "no-di.1") == "passed")
+        shell.type("quit\r")
+        #expect(try await shell.waitForExit() == 0)
+    }
+
+    /// An export imported while the shell is open stays imported after the shell's next change.
+    @Test func anImportWhileTheShellIsOpenStays() async throws {
+        // The export: a workspace where no-di.1 passed.
+        let other = try Didojo()
+        let otherFile = other.workspace.appendingPathComponent("no-di/1/SocialPresenter.swift")
+        try FileManager.default.createDirectory(at: otherFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Didojo.lessonsFolder.appendingPathComponent("01-no-di/exercises/1/solution.swift"), to: otherFile)
+        #expect(try await other.run(["check", "no-di.1"]).termination == .exited(0))
+        let export = other.home.url.appendingPathComponent("moving.json")
+        #expect(try await other.run(["progress", "export", export.path]).termination == .exited(0))
+
+        let shell = try await openShell()
+        let imported = try await didojo.run(["progress", "import", export.path])
+        #expect(imported.termination == .exited(0), "\(imported.standardError)")
+        try await type("hint no-di.2", in: shell, until: "Hint 1 of", after: 0)
+        #expect(try await status(of: "no-di.1") == "passed", "the open shell must not save its old progress over the import")
+        shell.type("quit\r")
+        #expect(try await shell.waitForExit() == 0)
+    }
+}
