@@ -44,12 +44,18 @@ let package = Package(
         // MARK: C libraries
         .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "CLibEditShim", dependencies: ["CLibEdit"]),
-        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        // cmark-gfm: CommonMark with GitHub's extensions (tables, strikethrough, autolinks); its
+        // pkg-config file links the extensions library too. The shim makes parsing thread-safe.
+        .systemLibrary(
+            name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .target(name: "CCmarkGFMShim", dependencies: ["CCmarkGFM"]),
 
         // MARK: Infrastructure
         .target(name: "LineEditing", dependencies: ["CLibEditShim"]),
         .target(name: "TerminalMarkdown", dependencies: [
-            "CCmark",
+            "CCmarkGFM",
+            "CCmarkGFMShim",
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),

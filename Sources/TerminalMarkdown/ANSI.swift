@@ -15,6 +15,7 @@ public enum ANSI {
     public static let dim = "\u{1B}[2m"
     public static let italic = "\u{1B}[3m"
     public static let underline = "\u{1B}[4m"
+    public static let strikethrough = "\u{1B}[9m"
 
     public static let red = "\u{1B}[31m"
     public static let green = "\u{1B}[32m"

@@ -1,16 +1,18 @@
-import CCmark
+import CCmarkGFM
+import CCmarkGFMShim
 
-/// Renders CommonMark text for a terminal: wrapped paragraphs, styled headings, lists, quotes and highlighted code.
+/// Renders GitHub-flavoured Markdown for a terminal: wrapped paragraphs, styled headings, lists, quotes, tables and highlighted code.
 ///
-/// The Markdown is parsed by cmark, the reference CommonMark parser, so lesson
-/// pages behave exactly as they do on GitHub and other CommonMark renderers.
-/// The tree is walked block by block; each block becomes a list of finished
-/// lines, and containers (list items, block quotes) narrow the width for their
-/// children and put their markers or bars in front of the children's lines.
+/// The Markdown is parsed by cmark-gfm, GitHub's fork of the reference CommonMark
+/// parser, with its table, strikethrough and autolink extensions, so lesson pages
+/// behave exactly as they do on GitHub. The tree is walked block by block; each
+/// block becomes a list of finished lines, and containers (list items, block
+/// quotes) narrow the width for their children and put their markers or bars in
+/// front of the children's lines. Tables are laid out by `TableRenderer`.
 ///
 /// With `style.useColor` false the output contains no escape sequence at all,
 /// and headings, inline code and the like stay recognizable by plain-text means
-/// (underlines made of `=` and `-`, backticks).
+/// (underlines made of `=` and `-`, backticks, `~~`, tables drawn in ASCII).
 public struct MarkdownRenderer: Sendable {
     /// The colors and the width used for rendering.
     public let style: TextStyle
@@ -30,7 +32,7 @@ public struct MarkdownRenderer: Sendable {
         let lines: [String] = bytes.withUnsafeBufferPointer { buffer in
             let characters = UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!)
                 .assumingMemoryBound(to: CChar.self)
-            guard let document = cmark_parse_document(characters, buffer.count, CMARK_OPT_DEFAULT) else {
+            guard let document = didojo_cmark_parse_gfm(characters, buffer.count) else {
                 return []
             }
             // The whole tree belongs to the document node; freeing it frees every node and string.
@@ -80,9 +82,48 @@ public struct MarkdownRenderer: Sendable {
         case CMARK_NODE_LIST:
             return renderList(node, width: width, listDepth: listDepth)
         default:
+            if didojo_cmark_extension_node_kind(node) == DIDOJO_CMARK_TABLE {
+                return renderTable(node, width: width)
+            }
             // Documents, custom blocks and anything newer than this code: show what they contain.
             return renderBlocks(in: node, width: width, listDepth: listDepth, tight: false)
         }
+    }
+
+    /// Renders a table: its cells' inlines styled here (the header bold), the layout left to `TableRenderer`.
+    private func renderTable(_ node: OpaquePointer, width: Int) -> [String] {
+        let columnCount = Int(cmark_gfm_extensions_get_table_columns(node))
+        let alignmentCodes = cmark_gfm_extensions_get_table_alignments(node)
+        let alignments: [TextTable.Alignment] = (0..<columnCount).map { column in
+            // cmark-gfm's codes: 'l', 'c', 'r', or 0 for a column without a colon.
+            switch alignmentCodes.map({ $0[column] }) ?? 0 {
+            case UInt8(ascii: "c"): return .center
+            case UInt8(ascii: "r"): return .right
+            default: return .left
+            }
+        }
+        var header: [String] = []
+        var rows: [[String]] = []
+        var row = cmark_node_first_child(node)
+        while let current = row {
+            let isHeader = cmark_gfm_extensions_get_table_row_is_header(current) != 0
+            let styles = isHeader && style.useColor ? [ANSI.bold] : []
+            var cells: [String] = []
+            var cell = cmark_node_first_child(current)
+            while let currentCell = cell {
+                let text = renderInlines(in: currentCell, styles: styles)
+                cells.append(text.isEmpty ? "" : openStyles(styles) + text + closeStyles(styles))
+                cell = cmark_node_next(currentCell)
+            }
+            if isHeader {
+                header = cells
+            } else {
+                rows.append(cells)
+            }
+            row = cmark_node_next(current)
+        }
+        let table = TextTable(alignments: alignments, header: header, rows: rows)
+        return TableRenderer(useColor: style.useColor).render(table, width: width)
     }
 
     /// Renders a heading: styled when colors are on, underlined with `=` or `-` (levels 1 and 2) when not.
@@ -224,6 +265,10 @@ public struct MarkdownRenderer: Sendable {
             let url = clean(string(cmark_node_get_url(node)), keepNewlines: false)
             return "[image: " + description + "]" + urlSuffix(url, styles: styles)
         default:
+            if didojo_cmark_extension_node_kind(node) == DIDOJO_CMARK_STRIKETHROUGH {
+                guard style.useColor else { return "~~" + renderInlines(in: node, styles: styles) + "~~" }
+                return styledChildren(of: node, adding: [ANSI.strikethrough], to: styles)
+            }
             return renderInlines(in: node, styles: styles)
         }
     }
@@ -233,8 +278,10 @@ public struct MarkdownRenderer: Sendable {
         let url = clean(string(cmark_node_get_url(node)), keepNewlines: false)
         let text = styledChildren(of: node, adding: [ANSI.underline, ANSI.blue], to: styles)
         let plainText = ANSI.strip(text)
-        // Autolinks such as <https://swift.org> or <me@example.com> would otherwise show the address twice.
-        if plainText == url || "mailto:" + plainText == url || url.isEmpty {
+        // Autolinks such as <https://swift.org>, <me@example.com> or a bare www.swift.org would
+        // otherwise show the address twice.
+        if plainText == url || ["mailto:", "http://", "https://"].contains(where: { $0 + plainText == url })
+            || url.isEmpty {
             return text
         }
         return text + urlSuffix(url, styles: styles)
