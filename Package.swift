@@ -95,6 +95,12 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
+        // Reads the DI wiring of Swift source (graph, findings, exercise rules) for the checker and
+        // the shell. Syntax only: it links nothing of the tutor.
+        .target(name: "WiringAnalysis", dependencies: [
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ], exclude: ["README.md"]),
         .target(name: "DojoShell", dependencies: ["DojoCore", "ChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport"]),
         // The shell links no lesson module: they would load Swinject, swift-dependencies and
         // FoundationNetworking (thirty-odd system libraries) at every start. `run` starts
@@ -121,6 +127,8 @@ let package = Package(
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "DojoTestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DojoTestSupport"]),
+        // Runs on the lessons' starters and solutions (found next to the tests) and on real Graphviz.
+        .testTarget(name: "WiringAnalysisTests", dependencies: ["WiringAnalysis", "Yams"]),
         .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "ChildProcess", "DojoTestSupport"]),
         .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ChildProcess", "LessonSupport", "DojoTestSupport"]),
         // The lesson modules' own code and demos.
