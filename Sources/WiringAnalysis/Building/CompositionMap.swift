@@ -7,7 +7,8 @@
 /// Whole types (every member is part of the root):
 /// - a test: a class inheriting `XCTestCase`, or a type marked `@Suite` (a test composes its
 ///   subject with test doubles);
-/// - an entry point: a type marked `@main`;
+/// - an entry point: a type marked `@main`, a type with a `static func main()` or `static func run(…)`,
+///   or an ArgumentParser command (`ParsableCommand`, `AsyncParsableCommand`, `ParsableArguments`);
 /// - a Cake mix-in class: a concrete type that adopts `UsesX` protocols (directly or through the
 ///   protocols it adopts) and declares one of their requirements, or whose name starts with `MixIn`;
 /// - a container type: it conforms to Swinject's `Assembly`, or to a protocol whose name ends in
@@ -21,6 +22,7 @@
 /// - a factory: a function named `make…`, `build…`, `compose…`, `create…` or `wire…` that creates
 ///   two or more different types, or hands something to an initializer it calls;
 /// - a function marked `@Test`;
+/// - a function named `main` or `run` (a command's or a benchmark's entry);
 /// - a swift-dependencies `static` `liveValue`, `testValue` or `previewValue`.
 ///
 /// Statements at file scope (`main.swift`) are a root too, as a node named after the file.
@@ -39,7 +41,7 @@ struct CompositionMap: Sendable {
     init(facts: SourceFacts, judge: TypeJudge) {
         findRootTypes(facts: facts, judge: judge)
         findRootFunctions(facts: facts, judge: judge)
-        for property in facts.properties where property.isStatic
+        for property in facts.properties where property.isStatic && !property.isProtocolRequirement
             && ["liveValue", "testValue", "previewValue"].contains(property.name) {
             addMember(MemberKey(owner: property.ownerType, member: property.name), .dependencyKeyValue, property.position)
         }
@@ -58,7 +60,10 @@ struct CompositionMap: Sendable {
             let reason: CompositionRoot.Reason?
             if conformed.contains("XCTestCase") || type.attributes.contains("Suite") {
                 reason = .test
-            } else if type.attributes.contains("main") {
+            } else if type.attributes.contains("main") || conformed.contains(where: Self.commandProtocols.contains)
+                || facts.functions.contains(where: {
+                    $0.ownerType == type.name && $0.kind == .staticMethod && ["main", "run"].contains($0.baseName)
+                }) {
                 reason = .entryPoint
             } else if Self.isCakeMixIn(type, facts: facts, judge: judge) {
                 reason = .cakeMixIn
@@ -75,6 +80,9 @@ struct CompositionMap: Sendable {
             }
         }
     }
+
+    /// ArgumentParser's commands: the entry points of command-line programs.
+    static let commandProtocols: Set<String> = ["ParsableCommand", "AsyncParsableCommand", "ParsableArguments"]
 
     private static func isCakeMixIn(_ type: TypeFact, facts: SourceFacts, judge: TypeJudge) -> Bool {
         if type.name.hasPrefix("MixIn"), !type.inherited.isEmpty { return true }
@@ -102,6 +110,8 @@ struct CompositionMap: Sendable {
                 reason = .factory
             } else if function.attributes.contains("Test") {
                 reason = .test
+            } else if ["main", "run"].contains(function.baseName) {
+                reason = .entryPoint
             } else {
                 reason = nil
             }

@@ -64,7 +64,8 @@ struct TypeJudge: Sendable {
         for case .type(let name) in facts.properties.compactMap(\.dependencyKey) {
             dependencyAbstractions.insert(name)
         }
-        self.dependencyAbstractions = dependencyAbstractions
+        // `any Sendable` in a dictionary does not make every Sendable value a dependency.
+        self.dependencyAbstractions = dependencyAbstractions.subtracting(Self.standardProtocols)
     }
 
     // MARK: Kinds of names
@@ -120,7 +121,8 @@ struct TypeJudge: Sendable {
     /// The abstraction `name` implements, for messages ("take an `any Clock`").
     func implementedAbstraction(of name: String) -> String? {
         let conformed = allConformances(of: name)
-        return conformed.filter { dependencyAbstractions.contains($0) || (declared[$0]?.kind == .protocol) }.sorted().first
+        return conformed.filter { dependencyAbstractions.contains($0) || (declared[$0]?.kind == .protocol) }
+            .subtracting(Self.standardProtocols).sorted().first
     }
 
     /// What `name` conforms to, following protocols that refine others.
@@ -176,6 +178,14 @@ struct TypeJudge: Sendable {
     }
 
     // MARK: Lists
+
+    /// Protocols of the standard library and Foundation that say what a value can do, not what
+    /// service it offers: conforming to them makes nothing a dependency.
+    static let standardProtocols: Set<String> = [
+        "Sendable", "Equatable", "Hashable", "Comparable", "Identifiable", "Codable", "Encodable", "Decodable",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "Error", "LocalizedError", "CaseIterable",
+        "RawRepresentable", "AnyObject", "Actor", "Sequence", "Collection", "IteratorProtocol", "ExpressibleByArgument",
+    ]
 
     static let builtinNames: Set<String> = [
         "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",

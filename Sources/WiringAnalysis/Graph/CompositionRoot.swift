@@ -11,7 +11,8 @@ public struct CompositionRoot: Sendable, Hashable, Codable {
         /// A `make…`/`build…`/`compose…`/`create…` factory that creates several types or hands
         /// values to what it creates.
         case factory
-        /// Statements at file scope (`main.swift`), or a `@main` type.
+        /// Statements at file scope (`main.swift`), a `@main` type, a type with a static `main` or
+        /// `run`, an ArgumentParser command, or a function named `main` or `run`.
         case entryPoint
         /// A Cake mix-in class: it supplies `UsesX` requirements.
         case cakeMixIn

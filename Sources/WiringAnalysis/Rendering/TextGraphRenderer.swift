@@ -366,9 +366,11 @@ private struct Drawing {
 
     func findings() -> [Line] {
         guard !report.findings.isEmpty else {
-            var line = Line()
-            line.add("No findings: nothing here looks like a DI mistake.")
-            return [line]
+            return Self.wrap("No findings: nothing here looks like a DI mistake.", width: options.width).map { text in
+                var line = Line()
+                line.add(text)
+                return line
+            }
         }
         var lines: [Line] = []
         var heading = Line()
