@@ -142,7 +142,6 @@ struct ParameterFact: Sendable {
     var ownerType: String?
     var position: SourcePosition
     var type: TypeReference
-    var hasDefault: Bool
     /// The default value as written.
     var defaultText: String?
     /// The concrete type the default value constructs (`TwitterClient()`) or takes a shared
@@ -157,7 +156,6 @@ struct CreationFact: Sendable {
     var ownerType: String?
     /// The enclosing function, initializer, or static/computed property member name.
     var ownerFunction: String?
-    var ownerFunctionKind: FunctionFact.Kind?
     var site: WiringSite
     /// The property being initialised or assigned, or the parameter whose default this is.
     var member: String?
@@ -178,7 +176,6 @@ struct ResolutionFact: Sendable {
     var position: SourcePosition
     var ownerType: String?
     var ownerFunction: String?
-    var ownerFunctionKind: FunctionFact.Kind?
     var site: WiringSite
     var registeredService: String?
     var text: String
@@ -190,7 +187,6 @@ struct RegistrationFact: Sendable {
     var position: SourcePosition
     var ownerType: String?
     var ownerFunction: String?
-    var ownerFunctionKind: FunctionFact.Kind?
     /// `.inObjectScope(.container)` or `lifetime: .singleton`: the word, if written.
     var scope: String?
 }

@@ -56,11 +56,11 @@ final class SourceScanner: SyntaxVisitor {
     }
 
     /// The innermost function, or the member property, that code is written in.
-    private var currentMember: (name: String, kind: FunctionFact.Kind?)? {
+    private var currentMember: String? {
         for scope in scopes.reversed() {
             switch scope {
-            case .function(let name, let kind): return (name, kind)
-            case .property(let name, _): return (name, nil)
+            case .function(let name, _): return name
+            case .property(let name, _): return name
             case .type: return nil
             case .parameterDefault, .closure: continue
             }
@@ -240,7 +240,7 @@ final class SourceScanner: SyntaxVisitor {
             facts.parameters.append(ParameterFact(
                 name: internalName, function: name, functionKind: kind, ownerType: owner?.name,
                 position: position(of: parameter), type: type,
-                hasDefault: parameter.defaultValue != nil, defaultText: parameter.defaultValue?.value.trimmedDescription,
+                defaultText: parameter.defaultValue?.value.trimmedDescription,
                 defaultType: parameter.defaultValue.flatMap { Self.concreteType(ofDefault: $0.value, for: type) }
             ))
         }
@@ -273,7 +273,7 @@ final class SourceScanner: SyntaxVisitor {
         let modifiers = node.modifiers.map(\.name.text)
         let owner = currentType
         let inTypeBody = isDirectlyInTypeBody
-        let localFunction = inTypeBody ? nil : currentMember?.name
+        let localFunction = inTypeBody ? nil : currentMember
         let isProtocolRequirement = inTypeBody && owner?.isProtocol == true
         let dependencyKey = Self.dependencyKey(in: node.attributes)
         // Local variables matter only when they are `@Dependency` variables.
@@ -334,7 +334,7 @@ final class SourceScanner: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let owner = currentType
         let member = currentMember
-        let where_ = currentSite
+        let place = currentSite
         let calledMember = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
 
         if calledMember == "register", let first = node.arguments.first,
@@ -346,7 +346,7 @@ final class SourceScanner: SyntaxVisitor {
                 registrationClosures[closure.id] = service
                 facts.registrations.append(RegistrationFact(
                     service: service, position: position(of: node), ownerType: owner?.name,
-                    ownerFunction: member?.name, ownerFunctionKind: member?.kind, scope: Self.scope(of: node)
+                    ownerFunction: member, scope: Self.scope(of: node)
                 ))
             }
         }
@@ -355,8 +355,8 @@ final class SourceScanner: SyntaxVisitor {
             let typeName = node.arguments.first.flatMap { TypeNameReading.metatypeArgument($0.expression) }
             facts.resolutions.append(ResolutionFact(
                 typeName: typeName, position: position(of: node), ownerType: owner?.name,
-                ownerFunction: member?.name, ownerFunctionKind: member?.kind, site: where_.site,
-                registeredService: where_.registeredService,
+                ownerFunction: member, site: place.site,
+                registeredService: place.registeredService,
                 text: typeName.map { "resolve(\($0).self)" } ?? "resolve(...)"
             ))
         }
@@ -366,9 +366,9 @@ final class SourceScanner: SyntaxVisitor {
             let assigned = Self.assignedMemberName(of: node)
             facts.creations.append(CreationFact(
                 typeName: typeName, position: position(of: node), ownerType: owner?.name,
-                ownerFunction: member?.name, ownerFunctionKind: member?.kind, site: where_.site,
-                member: where_.member ?? assigned, hasArguments: hasArguments,
-                registeredService: where_.registeredService, isInExtension: owner?.isExtension ?? false,
+                ownerFunction: member, site: place.site,
+                member: place.member ?? assigned, hasArguments: hasArguments,
+                registeredService: place.registeredService, isInExtension: owner?.isExtension ?? false,
                 text: "\(typeName)(\(hasArguments ? "..." : ""))"
             ))
         }
