@@ -66,6 +66,9 @@ struct GraphBuilder {
         for property in facts.properties {
             let from = composition.node(ownerType: property.ownerType, ownerMember: property.localToFunction, file: property.position.file)
             if let key = property.dependencyKey {
+                if property.ownerType == nil {
+                    noteNode(from, kind: property.localToFunction == nil ? .topLevelCode : .function, file: property.position.file, line: nil)
+                }
                 let target = dependencyTarget(key)
                 addEdge(from: from, to: target, .dependsOn, .dependencyProperty, member: property.name, at: property.position)
                 continue
