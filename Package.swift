@@ -111,6 +111,12 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         .target(name: "DojoShell", dependencies: ["DojoCore", "ChildProcess", "CChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport"]),
+        // Reads the DI wiring of Swift source (graph, findings, exercise rules) for the checker and
+        // the shell. Syntax only: it links nothing of the tutor.
+        .target(name: "WiringAnalysis", dependencies: [
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ], exclude: ["README.md"]),
         // The shell links no lesson module: they would load Swinject, swift-dependencies and
         // FoundationNetworking (thirty-odd system libraries) at every start. `run` starts
         // didojo-demos instead, which links them all.
@@ -143,6 +149,8 @@ let package = Package(
         .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoTestSupport"]),
         // The real checker on its own: real compiles and runs, with the tests' own caches.
         .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "ChildProcess", "DojoTestSupport"]),
+        // Runs on the lessons' starters and solutions (found next to the tests) and on real Graphviz.
+        .testTarget(name: "WiringAnalysisTests", dependencies: ["WiringAnalysis", "Yams"]),
         .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ChildProcess", "LessonSupport", "DojoTestSupport"]),
         // The lesson modules' own code and demos.
         .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "DojoTestSupport"] + lessonModules.map { .target(name: $0) }),

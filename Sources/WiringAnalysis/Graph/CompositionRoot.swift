@@ -1,0 +1,40 @@
+/// A place that builds the object graph: where concrete types may be created and handed over.
+///
+/// Found by heuristics (see `WiringAnalyzer`); `reason` says which one matched.
+public struct CompositionRoot: Sendable, Hashable, Codable {
+    /// Why the analysis takes this for a composition root.
+    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+        /// A function named `assemble…` (`assembleModule`, Swinject's `Assembly.assemble(container:)`).
+        case assemblesModule
+        /// A function that registers factories in a container, or creates the container.
+        case registersInContainer
+        /// A `make…`/`build…`/`compose…`/`create…` factory that creates several types or hands
+        /// values to what it creates.
+        case factory
+        /// Statements at file scope (`main.swift`), a `@main` type, a type with a static `main` or
+        /// `run`, an ArgumentParser command, or a function named `main` or `run`.
+        case entryPoint
+        /// A Cake mix-in class: it supplies `UsesX` requirements.
+        case cakeMixIn
+        /// A type that conforms to a protocol Swinject or a coordinator uses to build things
+        /// (`Assembly`, `…Dependencies`, `…Factory`), or is named as a container or composition.
+        case containerType
+        /// A swift-dependencies `liveValue`, `testValue` or `previewValue`.
+        case dependencyKeyValue
+        /// A test: it composes the subject with test doubles.
+        case test
+    }
+
+    /// The node that is the root.
+    public let node: String
+    public let reason: Reason
+    public let file: String
+    public let line: Int
+
+    public init(node: String, reason: Reason, file: String, line: Int) {
+        self.node = node
+        self.reason = reason
+        self.file = file
+        self.line = line
+    }
+}
