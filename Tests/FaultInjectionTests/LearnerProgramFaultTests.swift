@@ -138,9 +138,27 @@ import Testing
         await expectStillResponsive(checked)
     }
 
+    /// Starts `didojo check no-di.1` on the workspace's file, waits until `ready` says yes, and
+    /// kills `didojo` with SIGKILL (no chance to clean up). Returns whether it was still
+    /// running then, and what it printed.
+    ///
+    /// `didojo` runs outside any launcher's reaper (``UnsupervisedDidojo``): the test's own
+    /// reaper would otherwise end everything `didojo` started as soon as `didojo` died.
+    func checkThenKill(_ didojo: Didojo, when ready: @escaping @Sendable () -> Bool) async throws -> (wasRunning: Bool, output: String) {
+        try await CheckGate.shared.run {
+            let checker = try UnsupervisedDidojo(didojo, arguments: ["check", "--timeout", "600", "no-di.1"])
+            let deadline = ContinuousClock.now + .seconds(300)
+            while !ready() && checker.isRunning && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let wasRunning = checker.isRunning
+            checker.kill()
+            return (wasRunning, checker.output)
+        }
+    }
+
     @Test func aProgramWhoseCheckerIsKilledStopsItself() async throws {
-        // The real binary, killed with SIGKILL (no chance to clean up) while the learner's
-        // program loops; the program runs in a session of its own, so nothing else stops it.
+        // The program runs in a session of its own, so no signal to the checker's group reaches it.
         let didojo = try Didojo()
         _ = try await didojo.run([], input: "quit\n")  // the first start makes the workspace
         let pidFile = didojo.home.url.appendingPathComponent("learner.pid")
@@ -150,12 +168,8 @@ import Testing
         @Sendable func learnerPid() -> pid_t? {
             (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
-        let result = try await CheckGate.shared.run {
-            try await didojo.run(["check", "--timeout", "600", "no-di.1"], inputBytes: nil, timeout: .seconds(300)) {
-                learnerPid() != nil
-            }
-        }
-        #expect(result.cancelled, "didojo ended before it could be killed: \(result.standardOutput)")
+        let killed = try await checkThenKill(didojo) { learnerPid() != nil }
+        #expect(killed.wasRunning, "didojo ended before it could be killed: \(killed.output)")
         let pid = try #require(learnerPid(), "the learner's program never started")
         let stopped = try await ProcessWatch.waitUntilGone(pid, limit: .seconds(30))
         if !stopped { kill(pid, SIGKILL) }
