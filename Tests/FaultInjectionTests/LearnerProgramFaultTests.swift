@@ -5,11 +5,12 @@ import Foundation
 import Testing
 
 /// What a learner's code can do wrong, on purpose or not. Each case is a plausible attempt at
-/// exercise no-di.1 (Fixtures/), checked through the shell with the real checker. Each must end
-/// in a failed check that says why, with the attempt recorded and the shell still answering.
+/// exercise no-di.1 (Fixtures/), checked through the shell with the real checker. Each fault
+/// must end in a failed check that says why, with the attempt recorded and the shell still
+/// answering; correct code that leaves processes behind passes, with nothing left running.
 ///
-/// The protections under test live in Sources/ChildProcess (time limit, process-group kill,
-/// output cap, memory limit, stdin from /dev/null) and in ExerciseChecker (a run that ends
+/// The protections under test live in Sources/ChildProcess (time limit, the run's reaper,
+/// output cap, memory, file-size and process limits, stdin from /dev/null) and in ExerciseChecker (a run that ends
 /// before every check has run is never a pass; results come from a file, not from the output).
 @MainActor
 @Suite struct LearnerProgramFaultTests {
