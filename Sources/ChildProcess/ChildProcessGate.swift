@@ -1,11 +1,4 @@
-import CChildProcess
-import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
 
 /// Holds a child back after it has started, until the caller lets it go.
 ///
@@ -18,30 +11,15 @@ import Darwin
 /// is shut. Opening the gate closes it: the child's read of standard input ends, which is its
 /// signal to go on, and from then on standard input is empty, as for any other run. The run's
 /// timeout counts from the opening, not from the start. Abandoning the gate stops the child
-/// as cancelling the run does.
+/// as cancelling the run does, and its input is held until it has stopped.
 public final class ChildProcessGate: Sendable, Equatable {
     private enum State { case shut, open, abandoned }
 
-    // `state` is guarded by `lock`. The pipe wakes the launcher's supervising thread, which
-    // sleeps in poll(2), the moment the state changes.
-    private let lock = NSLock()
-    nonisolated(unsafe) private var state = State.shut
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    private let state = Mutex(State.shut)
+    /// Wakes the launcher's supervising thread the moment the state changes.
+    private let wake = WakePipe()
 
-    public init() {
-        var fds: [Int32] = [-1, -1]
-        // Close-on-exec: no child may inherit either end. Without a pipe the launcher still
-        // sees the change, at its next regular look (`ChildProcessLauncher.pollInterval`).
-        if cchildprocess_pipe(&fds) != 0 { fds = [-1, -1] }
-        wakeRead = fds[0]
-        wakeWrite = fds[1]
-    }
-
-    deinit {
-        if wakeRead >= 0 { close(wakeRead) }
-        if wakeWrite >= 0 { close(wakeWrite) }
-    }
+    public init() {}
 
     /// Lets the child go on. Does nothing once the gate was opened or abandoned.
     public func open() { change(to: .open) }
@@ -49,22 +27,19 @@ public final class ChildProcessGate: Sendable, Equatable {
     /// Stops the child without letting it go on (the run ends as cancelled).
     public func abandon() { change(to: .abandoned) }
 
-    public var isOpen: Bool { lock.withLock { state == .open } }
-    public var isAbandoned: Bool { lock.withLock { state == .abandoned } }
+    public var isOpen: Bool { state.withLock { $0 == .open } }
+    public var isAbandoned: Bool { state.withLock { $0 == .abandoned } }
 
     /// The descriptor the launcher polls: readable once the gate has been opened or abandoned.
-    var wakeDescriptor: Int32 { wakeRead }
+    var wakeDescriptor: Int32 { wake.readDescriptor }
 
     private func change(to new: State) {
-        let changed: Bool = lock.withLock {
+        let changed = state.withLock { state in
             guard state == .shut else { return false }
             state = new
             return true
         }
-        if changed, wakeWrite >= 0 {
-            var byte: UInt8 = 1
-            _ = write(wakeWrite, &byte, 1)
-        }
+        if changed { wake.signal() }
     }
 
     /// Two gates are the same only if they are one gate.

@@ -1,4 +1,3 @@
-import CChildProcess
 import Foundation
 
 #if canImport(Glibc)
@@ -7,300 +6,173 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs programs for real: in their own process group, with limits, captured output and a kill switch.
+/// Runs programs for real: under a reaper of their own, with limits, captured output and a kill switch.
+///
+/// Nothing a run starts outlives it. The program's parent is a reaper of the run's own, a
+/// child subreaper that adopts every process the program starts when that process's parent
+/// ends, whatever process group or session it made for itself (Foundation's `Process`,
+/// `setsid`, a double fork). When the program ends, when the timeout runs out, or when the
+/// run is cancelled, the reaper kills every process left in the run and only then ends; the
+/// run is over when the reaper is. The reaper also ends the run when this process dies, even
+/// of SIGKILL. Why a subreaper and not a PID namespace or a cgroup, and the limits of it:
+/// `cchildprocess_reaper.c`.
 ///
 /// Each run gets a dedicated thread, because supervising a child means
 /// blocking in `poll(2)` and `waitpid(2)`, which must not hold up a thread of
 /// Swift's small cooperative pool. Runs share no state, so any number can go
 /// at once (for example from a `TaskGroup`).
-///
-/// The launcher makes sure nothing outlives a run: when the child exits, when
-/// the timeout runs out, or when the run is cancelled, it sends `SIGKILL` to
-/// the child's whole process group, which also takes out background
-/// grandchildren (like `sleep 1000 &`) that would otherwise keep the output
-/// pipes open and hang the run.
 public struct ChildProcessLauncher: ProcessLaunching {
-    /// How often the supervising thread wakes up to check the clock and `isCancelled`.
+    /// How often `isCancelled` is polled, and how often the supervising thread looks for the
+    /// reaper's end on a system without pidfds (before Linux 5.3).
     static let pollInterval: Duration = .milliseconds(20)
 
-    /// How long to keep reading after the group was killed, in case a process
-    /// escaped the group (by calling `setsid` itself) and still holds a pipe.
+    /// How long to keep reading once every process of the run has ended, in case a process
+    /// outside the run (one the reaper could not kill) still holds a pipe.
     static let drainGracePeriod: Duration = .seconds(2)
 
-    /// How often a start that fails with "Text file busy" is tried (2 ms apart; see `start`).
-    static let busyStartAttempts = 250
-
-    /// How many bytes one `read` may return; a pipe holds 64 KiB by default.
-    static let readChunkSize = 64 * 1024
+    /// How long the reaper may take to end a run once told to, before it is killed itself.
+    /// Longer than the reaper's own 2 seconds of trying (`MAX_KILL_ROUNDS`).
+    static let stopGracePeriod: Duration = .seconds(5)
 
     /// Creates a launcher; it has no configuration of its own.
     public init() {}
 
-    public func run(
-        _ request: ChildProcessRequest,
-        isCancelled: @escaping @Sendable () -> Bool
-    ) async throws -> ChildProcessResult {
-        let taskCancelled = CancellationFlag()
-        let shouldStop: @Sendable () -> Bool = { taskCancelled.isSet || isCancelled() }
-
+    public func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
+        let cancellation = RunCancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let thread = Thread {
                     continuation.resume(with: Result {
-                        try Self.runBlocking(request, shouldStop: shouldStop)
+                        try Self.runBlocking(request, cancellation: cancellation)
                     })
                 }
                 thread.name = "ChildProcessLauncher"
                 thread.start()
             }
         } onCancel: {
-            taskCancelled.set()
+            cancellation.request()
         }
     }
 
-    /// Runs the request on the calling thread and returns once the child and its group are
-    /// gone; the timeout is the only way to stop it early.
+    public func run(
+        _ request: ChildProcessRequest,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) async throws -> ChildProcessResult {
+        // The run goes on in one child task; another polls `isCancelled` and, once it says
+        // yes, ends, which cancels the run through the group.
+        try await withThrowingTaskGroup(of: ChildProcessResult?.self) { group in
+            group.addTask { try await self.run(request) }
+            group.addTask {
+                while !isCancelled() {
+                    guard (try? await Task.sleep(for: Self.pollInterval)) != nil else { break }
+                }
+                return nil
+            }
+            while let next = try await group.next() {
+                group.cancelAll()
+                if let result = next { return result }
+            }
+            preconditionFailure("the run's task ended without a result")
+        }
+    }
+
+    /// Runs the request on the calling thread and returns once the child and everything it
+    /// started are gone; the timeout is the only way to stop it early.
     ///
     /// For callers that must answer before they return and cannot `await`, such as Tab
     /// completion inside the line editor's callback. Keep such runs short, and ungated: a gate
     /// could only be opened from another thread.
     public func runWaiting(_ request: ChildProcessRequest) throws -> ChildProcessResult {
-        try Self.runBlocking(request, shouldStop: { false })
+        try Self.runBlocking(request, cancellation: nil)
     }
 
     // MARK: - Blocking work (runs on the dedicated thread)
 
-    /// Starts the child, supervises it until it and its group are gone, and reaps it.
+    /// Starts the child and supervises the run until every process of it is gone (the
+    /// decisions are ``RunSupervision``'s, the system calls ``RunningChild``'s).
     static func runBlocking(
         _ request: ChildProcessRequest,
-        shouldStop: () -> Bool
+        cancellation: RunCancellation?
     ) throws -> ChildProcessResult {
         let clock = ContinuousClock()
         let startTime = clock.now
-        // A gated child reads a pipe we hold until the gate opens; an ungated one, /dev/null.
-        var heldInput: Int32 = -1
-        var childInput: Int32 = -1
-        if request.gate != nil {
-            var fds: [Int32] = [-1, -1]
-            guard cchildprocess_pipe(&fds) == 0 else {
-                throw ChildProcessError.systemResourceUnavailable(
-                    operation: "creating pipes", reason: String(cString: strerror(errno)))
-            }
-            childInput = fds[0]
-            heldInput = fds[1]
-        }
-        defer { if heldInput >= 0 { close(heldInput) } }
-        let started: cchildprocess_started
-        do {
-            defer { if childInput >= 0 { close(childInput) } }
-            started = try start(request, input: childInput)
-        }
-        let pid = started.pid
+        let child = try RunningChild.start(request)
+        var supervision = RunSupervision(
+            clock: clock, timeout: request.timeout, gated: request.gate != nil,
+            stopGracePeriod: stopGracePeriod, drainGracePeriod: drainGracePeriod
+        )
 
-        var standardOutput = CapturedStream(limit: request.outputLimit)
-        var standardError = CapturedStream(limit: request.outputLimit)
-        var outputFD = started.stdout_fd
-        var errorFD = started.stderr_fd
-        // Wakes the loop the moment the child ends. Without it the end of a child shows only
-        // as the end of its output, a moment before the child can be reaped, and the loop
-        // would sleep a poll interval before looking again: a few milliseconds lost for every
-        // compiler step and run of a check.
-        var exitFD = started.exit_fd
-        defer { if exitFD >= 0 { close(exitFD) } }
-        var timedOut = false
-        var cancelled = false
-        var childExited = false
-        // Set once the group has been sent SIGKILL; after that we only drain.
-        var stopReadingAt: ContinuousClock.Instant?
-        // A gated child's time starts when the gate opens.
-        var deadline = request.gate == nil ? request.timeout.map { startTime + $0 } : nil
-
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readChunkSize, alignment: 1)
-        defer { buffer.deallocate() }
-
-        func killGroup() {
-            // The child is not reaped yet (at most a zombie), so `pid` still
-            // names its process group and cannot have been reused.
-            kill(-pid, SIGKILL)
-            stopReadingAt = clock.now + drainGracePeriod
-        }
-
-        func closeStream(_ fd: inout Int32) {
-            if fd >= 0 {
-                close(fd)
-                fd = -1
-            }
-        }
-
-        while true {
-            if !childExited && cchildprocess_has_exited(pid) != 0 {
-                childExited = true
-                closeStream(&exitFD)
-            }
-            if heldInput >= 0, let gate = request.gate {
-                if gate.isOpen {
-                    close(heldInput)
-                    heldInput = -1
-                    deadline = request.timeout.map { clock.now + $0 }
-                } else if gate.isAbandoned {
-                    // Killed before its input is let go: closed first, the input would be the
-                    // signal to go on, and the child could get a step further before it dies.
-                    if stopReadingAt == nil && !childExited {
-                        cancelled = true
-                        killGroup()
-                    }
-                    close(heldInput)
-                    heldInput = -1
-                }
-            }
-            if stopReadingAt == nil {
-                if childExited {
-                    // The child is done; whatever it left running in the
-                    // background must not outlive the run.
-                    killGroup()
-                } else if let deadline, clock.now >= deadline {
-                    timedOut = true
-                    killGroup()
-                } else if shouldStop() {
-                    cancelled = true
-                    killGroup()
-                }
-            }
-            if let stopReadingAt, clock.now >= stopReadingAt {
-                // Someone outside the group still holds a pipe; stop waiting for it.
-                closeStream(&outputFD)
-                closeStream(&errorFD)
-            }
-            if childExited && outputFD < 0 && errorFD < 0 {
+        while supervision.state != .finished {
+            // Gate and cancellation wake the thread only while they can still change something;
+            // their pipes stay readable once signalled.
+            var wakeDescriptors: [Int32] = []
+            switch supervision.state {
+            case .gateHeld:
+                wakeDescriptors = [request.gate?.wakeDescriptor, cancellation?.wakeDescriptor].compactMap { $0 }
+            case .running:
+                wakeDescriptors = [cancellation?.wakeDescriptor].compactMap { $0 }
+            case .stopping, .draining, .finished:
                 break
             }
+            var timeout = milliseconds(from: clock.now, until: supervision.nextWakeUp)
+            if child.needsRegularLooks || wakeDescriptors.contains(-1) {
+                let interval = milliseconds(from: clock.now, until: clock.now + pollInterval)
+                timeout = timeout < 0 ? interval : min(timeout, interval)
+            }
+            child.waitForActivity(wakeDescriptors: wakeDescriptors, timeoutMilliseconds: timeout)
 
-            // Sleep until there is output or the poll interval has passed.
-            // poll ignores entries whose fd is negative (already closed).
-            var pollFDs = [
-                pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0),
-                // Readable once the gate opens or is abandoned, which the top of the loop sees.
-                pollfd(fd: heldInput >= 0 ? request.gate?.wakeDescriptor ?? -1 : -1, events: Int16(POLLIN), revents: 0),
-            ]
-            let waitMilliseconds: Int32 = (outputFD < 0 && errorFD < 0 && exitFD < 0) ? 5 : 20
-            let ready = poll(&pollFDs, nfds_t(pollFDs.count), waitMilliseconds)
-            if ready <= 0 {
-                continue  // timeout, or EINTR: just go round again
-            }
-            if pollFDs[0].revents != 0 {
-                readChunk(from: &outputFD, into: &standardOutput, buffer: buffer)
-            }
-            if pollFDs[1].revents != 0 {
-                readChunk(from: &errorFD, into: &standardError, buffer: buffer)
+            for event in events(of: child, gate: request.gate, cancellation: cancellation) {
+                for action in supervision.handle(event) {
+                    switch action {
+                    case .releaseInput: child.releaseInput()
+                    case .stop: child.stop()
+                    case .forceStop: child.forceStop()
+                    case .closeOutput: child.closeOutput()
+                    }
+                }
             }
         }
 
-        var signaled: Int32 = 0
-        var value: Int32 = 0
-        if cchildprocess_reap(pid, &signaled, &value) != 0 {
-            // Only possible if someone else reaped our child; report it as killed.
-            signaled = 1
-            value = SIGKILL
-        }
-
+        let termination = child.finish()
         return ChildProcessResult(
-            termination: signaled != 0 ? .signaled(value) : .exited(value),
-            standardOutput: standardOutput.text,
-            standardError: standardError.text,
-            droppedOutputBytes: standardOutput.droppedByteCount + standardError.droppedByteCount,
-            timedOut: timedOut,
-            cancelled: cancelled,
+            termination: termination,
+            standardOutput: child.standardOutput.text,
+            standardError: child.standardError.text,
+            droppedOutputBytes: child.standardOutput.droppedByteCount + child.standardError.droppedByteCount,
+            timedOut: supervision.timedOut,
+            cancelled: supervision.cancelled,
             duration: clock.now - startTime
         )
     }
 
-    /// Reads once from a ready pipe; closes it (and sets it to -1) at end of file or on error.
-    private static func readChunk(
-        from fd: inout Int32,
-        into stream: inout CapturedStream,
-        buffer: UnsafeMutableRawBufferPointer
-    ) {
-        let count = read(fd, buffer.baseAddress, buffer.count)
-        if count > 0 {
-            stream.append(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-            close(fd)
-            fd = -1
-        }
-    }
-
-    /// Forks and execs the child through the C helper, turning a failure into a ``ChildProcessError``.
-    private static func start(_ request: ChildProcessRequest, input: Int32) throws -> cchildprocess_started {
-        guard request.executable.hasPrefix("/") else {
-            throw ChildProcessError.couldNotStart(
-                executable: request.executable,
-                reason: "the path is not absolute"
-            )
-        }
-        let arguments = CStringArray([request.executable] + request.arguments)
-        let environment = CStringArray(
-            request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        )
-        let memoryLimit = Int64(request.memoryLimit ?? 0)
-
-        var started = cchildprocess_started()
-        // A program this process has just written (the checker copies one out of its cache)
-        // can be held open for writing by a child another thread is forking at that moment,
-        // until the child closes what it inherited; starting the program then fails with
-        // "Text file busy". The holder lets go within microseconds, so such a start is tried
-        // again for a while.
-        var busyAttempts = 0
-        var status: Int32
-        repeat {
-            status = arguments.pointers.withUnsafeBufferPointer { argv in
-                environment.pointers.withUnsafeBufferPointer { envp in
-                    withOptionalCString(request.workingDirectory) { workingDirectory in
-                        cchildprocess_start(
-                            request.executable,
-                            argv.baseAddress,
-                            envp.baseAddress,
-                            workingDirectory,
-                            memoryLimit,
-                            input,
-                            &started
-                        )
-                    }
-                }
+    /// What the supervising thread sees after a wait, the end of the run first: a child that
+    /// ended just as its time ran out ended by itself.
+    private static func events(
+        of child: RunningChild, gate: ChildProcessGate?, cancellation: RunCancellation?
+    ) -> [RunSupervision<ContinuousClock>.Event] {
+        var events: [RunSupervision<ContinuousClock>.Event] = []
+        if child.hasEnded { events.append(.runEnded) }
+        if child.outputIsClosed { events.append(.outputClosed) }
+        if let gate {
+            if gate.isOpen {
+                events.append(.gateOpened)
+            } else if gate.isAbandoned {
+                events.append(.gateAbandoned)
             }
-            busyAttempts += 1
-        } while status != 0 && started.failed_step == CCHILDPROCESS_STEP_EXEC && started.error_number == ETXTBSY
-            && busyAttempts < busyStartAttempts && usleep(2_000) == 0
-        if status == 0 {
-            return started
         }
-
-        let reason = String(cString: strerror(started.error_number))
-        switch started.failed_step {
-        case CCHILDPROCESS_STEP_CHDIR:
-            throw ChildProcessError.couldNotEnterWorkingDirectory(
-                path: request.workingDirectory ?? "", reason: reason)
-        case CCHILDPROCESS_STEP_PIPE:
-            throw ChildProcessError.systemResourceUnavailable(operation: "creating pipes", reason: reason)
-        case CCHILDPROCESS_STEP_FORK:
-            throw ChildProcessError.systemResourceUnavailable(operation: "fork", reason: reason)
-        case CCHILDPROCESS_STEP_RLIMIT:
-            throw ChildProcessError.couldNotStart(
-                executable: request.executable, reason: "could not apply the memory limit: \(reason)")
-        default:
-            throw ChildProcessError.couldNotStart(executable: request.executable, reason: reason)
-        }
+        if cancellation?.isRequested == true { events.append(.cancelled) }
+        events.append(.timePassed)
+        return events
     }
-}
 
-/// Calls `body` with a C string for `string`, or with `nil` when `string` is `nil`.
-private func withOptionalCString<Result>(
-    _ string: String?,
-    _ body: (UnsafePointer<CChar>?) -> Result
-) -> Result {
-    if let string {
-        return string.withCString { body($0) }
+    /// Whole milliseconds from `now` until `instant`, rounded up so the thread never wakes
+    /// just before it; -1 (no limit) when there is no instant.
+    private static func milliseconds(from now: ContinuousClock.Instant, until instant: ContinuousClock.Instant?) -> Int32 {
+        guard let instant else { return -1 }
+        let remaining = now.duration(to: instant)
+        guard remaining > .zero else { return 0 }
+        let (seconds, attoseconds) = remaining.components
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
     }
-    return body(nil)
 }

@@ -9,6 +9,18 @@ public struct ChildProcessRequest: Sendable, Equatable {
     /// runaway `print` loop cannot fill the tutor's memory.
     public static let defaultOutputLimit = 1024 * 1024
 
+    /// The default largest file a child may write: 64 MiB.
+    ///
+    /// Far above what a compiler step or a check writes (the largest, a module-cache file, is
+    /// about 11 MB), far below what would fill the disk of a learner whose loop writes a file.
+    public static let defaultFileSizeLimit = 64 * 1024 * 1024
+
+    /// The default number of processes and threads a child and its descendants may add: 512.
+    ///
+    /// The program that runs the checks needs a few dozen threads, the compiler a few
+    /// processes; a fork bomb stops at a few hundred instead of taking the machine down.
+    public static let defaultAdditionalProcessLimit = 512
+
     /// The absolute path of the program to start (no `PATH` lookup is done).
     public var executable: String
     /// The arguments after the program name (the program receives `executable` as `argv[0]`).
@@ -23,6 +35,20 @@ public struct ChildProcessRequest: Sendable, Equatable {
     public var outputLimit: Int
     /// The most address space, in bytes, the child may use (`RLIMIT_AS`), or `nil` for no limit.
     public var memoryLimit: Int?
+    /// The largest file, in bytes, the child and everything it starts may write
+    /// (`RLIMIT_FSIZE`), or `nil` for no limit. A write past it ends the writer with SIGXFSZ
+    /// (or fails with EFBIG if the writer ignores that signal).
+    public var fileSizeLimit: Int?
+    /// How many processes and threads the child and everything it starts may add to those
+    /// running when it starts (`RLIMIT_NPROC`), or `nil` for no limit.
+    ///
+    /// Linux counts every process and thread of the user against `RLIMIT_NPROC`, the
+    /// desktop's included, so a fixed number would either stop an honest program on a busy
+    /// machine or stop nothing. The limit is set to the tasks the whole system runs at the
+    /// start (never fewer than the user's own) plus this margin. Two notes: the kernel does
+    /// not apply it to root, and it is the user's count that grows, so while one run sits at
+    /// its limit another run started by the same user may fail to start a thread as well.
+    public var additionalProcessLimit: Int?
     /// Holds the child back after it has started, until the gate opens (see
     /// ``ChildProcessGate``); `nil` lets it run at once, with an empty standard input.
     public var gate: ChildProcessGate?
@@ -36,6 +62,8 @@ public struct ChildProcessRequest: Sendable, Equatable {
         timeout: Duration? = nil,
         outputLimit: Int = ChildProcessRequest.defaultOutputLimit,
         memoryLimit: Int? = nil,
+        fileSizeLimit: Int? = ChildProcessRequest.defaultFileSizeLimit,
+        additionalProcessLimit: Int? = ChildProcessRequest.defaultAdditionalProcessLimit,
         gate: ChildProcessGate? = nil
     ) {
         self.executable = executable
@@ -45,6 +73,8 @@ public struct ChildProcessRequest: Sendable, Equatable {
         self.timeout = timeout
         self.outputLimit = outputLimit
         self.memoryLimit = memoryLimit
+        self.fileSizeLimit = fileSizeLimit
+        self.additionalProcessLimit = additionalProcessLimit
         self.gate = gate
     }
 }

@@ -5,18 +5,22 @@
 public protocol ProcessLaunching: Sendable {
     /// Runs the request and returns once the child and everything it started are gone.
     ///
-    /// `isCancelled` is polled every few tens of milliseconds while the child
-    /// runs; once it returns `true` the child's whole process group is killed
-    /// and the result has `cancelled == true`. Cancelling the calling Task has
-    /// the same effect. `isCancelled` may be called from a background thread,
-    /// so it must be cheap and thread-safe (reading an atomic or a locked flag).
+    /// Cancelling the calling Task stops the child and everything it started; the result
+    /// then has `cancelled == true`.
     ///
     /// A request with a ``ChildProcessGate`` starts the child at once but lets it read
     /// nothing until the gate opens (its standard input then ends), and its timeout counts
-    /// from the opening; abandoning the gate stops it as `isCancelled` does.
+    /// from the opening; abandoning the gate stops it as cancelling does.
     ///
     /// Throws ``ChildProcessError`` when the program could not be started. A
     /// program that starts and then fails is not an error: it is a result.
+    func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult
+
+    /// Runs the request as ``run(_:)`` does, and also stops it once `isCancelled` returns `true`.
+    ///
+    /// `isCancelled` is polled every few tens of milliseconds while the child runs, possibly
+    /// from a background thread, so it must be cheap and thread-safe (reading an atomic or a
+    /// locked flag). Kept until the callers use Task cancellation.
     func run(
         _ request: ChildProcessRequest,
         isCancelled: @escaping @Sendable () -> Bool
@@ -25,6 +29,8 @@ public protocol ProcessLaunching: Sendable {
 
 extension ProcessLaunching {
     /// Runs the request with no way to cancel it other than cancelling the calling Task.
+    ///
+    /// The default for launchers that implement only ``run(_:isCancelled:)`` (test doubles).
     public func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
         try await run(request, isCancelled: { false })
     }

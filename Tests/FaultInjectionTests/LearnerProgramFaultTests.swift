@@ -6,11 +6,12 @@ import Foundation
 import Testing
 
 /// What a learner's code can do wrong, on purpose or not. Each case is a plausible attempt at
-/// exercise no-di.1 (Fixtures/), checked through the shell with the real checker. Each must end
-/// in a failed check that says why, with the attempt recorded and the shell still answering.
+/// exercise no-di.1 (Fixtures/), checked through the shell with the real checker. Each fault
+/// must end in a failed check that says why, with the attempt recorded and the shell still
+/// answering; correct code that leaves processes behind passes, with nothing left running.
 ///
-/// The protections under test live in Sources/ChildProcess (time limit, process-group kill,
-/// output cap, memory limit, stdin from /dev/null) and in ExerciseChecker (a run that ends
+/// The protections under test live in Sources/ChildProcess (time limit, the run's reaper,
+/// output cap, memory, file-size and process limits, stdin from /dev/null) and in ExerciseChecker (a run that ends
 /// before every check has run is never a pass; results come from a file, not from the output).
 @MainActor
 @Suite struct LearnerProgramFaultTests {
@@ -139,9 +140,27 @@ import Testing
         await expectStillResponsive(checked)
     }
 
+    /// Starts `didojo check no-di.1` on the workspace's file, waits until `ready` says yes, and
+    /// kills `didojo` with SIGKILL (no chance to clean up). Returns whether it was still
+    /// running then, and what it printed.
+    ///
+    /// `didojo` runs outside any launcher's reaper (``UnsupervisedDidojo``): the test's own
+    /// reaper would otherwise end everything `didojo` started as soon as `didojo` died.
+    func checkThenKill(_ didojo: Didojo, when ready: @escaping @Sendable () -> Bool) async throws -> (wasRunning: Bool, output: String) {
+        try await CheckGate.shared.run {
+            let checker = try UnsupervisedDidojo(didojo, arguments: ["check", "--timeout", "600", "no-di.1"])
+            let deadline = ContinuousClock.now + .seconds(300)
+            while !ready() && checker.isRunning && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let wasRunning = checker.isRunning
+            checker.kill()
+            return (wasRunning, checker.output)
+        }
+    }
+
     @Test func aProgramWhoseCheckerIsKilledStopsItself() async throws {
-        // The real binary, killed with SIGKILL (no chance to clean up) while the learner's
-        // program loops; the program runs in a session of its own, so nothing else stops it.
+        // The program runs in a session of its own, so no signal to the checker's group reaches it.
         let didojo = try Didojo()
         _ = try await didojo.run([], input: "quit\n")  // the first start makes the workspace
         let pidFile = didojo.home.url.appendingPathComponent("learner.pid")
@@ -151,12 +170,8 @@ import Testing
         @Sendable func learnerPid() -> pid_t? {
             (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
-        let result = try await CheckGate.shared.run {
-            try await didojo.run(["check", "--timeout", "600", "no-di.1"], inputBytes: nil, timeout: .seconds(300)) {
-                learnerPid() != nil
-            }
-        }
-        #expect(result.cancelled, "didojo ended before it could be killed: \(result.standardOutput)")
+        let killed = try await checkThenKill(didojo) { learnerPid() != nil }
+        #expect(killed.wasRunning, "didojo ended before it could be killed: \(killed.output)")
         let pid = try #require(learnerPid(), "the learner's program never started")
         let stopped = try await ProcessWatch.waitUntilGone(pid, limit: .seconds(30))
         if !stopped { kill(pid, SIGKILL) }

@@ -1,12 +1,20 @@
 #ifndef CCHILDPROCESS_H
 #define CCHILDPROCESS_H
 
-// Starting, watching and reaping a child process.
+// Starting, watching and reaping a child process, and everything it starts.
 //
-// These few functions live in C because the time between fork() and execve()
+// These functions live in C because the time between fork() and execve()
 // may only use async-signal-safe calls (no allocation, no locks, no Swift
 // runtime), and because the wait-status macros (WIFEXITED, ...) are not
 // visible from Swift.
+//
+// Every run has a reaper: a fork of this process that is a child subreaper
+// (prctl PR_SET_CHILD_SUBREAPER) and the parent of the program. Whatever the
+// program starts, in whatever process group or session, is re-parented to
+// the reaper when its own parent ends, so it stays findable; the reaper ends
+// all of it when the program has ended or when it is told to stop, and only
+// then ends itself. See cchildprocess_reaper.c for why this and not a PID
+// namespace or a cgroup.
 
 #include <sys/types.h>
 
@@ -17,49 +25,80 @@ extern "C" {
 // The step that failed when a start did not succeed (plain macros rather
 // than an enum so Swift sees them as Int32 on every platform).
 #define CCHILDPROCESS_STEP_NONE 0
-#define CCHILDPROCESS_STEP_PIPE 1      // parent: creating pipes or opening /dev/null
-#define CCHILDPROCESS_STEP_FORK 2      // parent: fork()
-#define CCHILDPROCESS_STEP_SETSID 3    // child: setsid()
-#define CCHILDPROCESS_STEP_RLIMIT 4    // child: setrlimit()
-#define CCHILDPROCESS_STEP_REDIRECT 5  // child: dup2() of stdin/stdout/stderr
-#define CCHILDPROCESS_STEP_CHDIR 6     // child: chdir()
-#define CCHILDPROCESS_STEP_EXEC 7      // child: execve()
+#define CCHILDPROCESS_STEP_PIPE 1       // parent: creating pipes or opening /dev/null
+#define CCHILDPROCESS_STEP_FORK 2       // parent or reaper: fork()
+#define CCHILDPROCESS_STEP_SETSID 3     // child: setsid()
+#define CCHILDPROCESS_STEP_RLIMIT 4     // child: setrlimit()
+#define CCHILDPROCESS_STEP_REDIRECT 5   // reaper: placing the child's descriptors
+#define CCHILDPROCESS_STEP_CHDIR 6      // child: chdir()
+#define CCHILDPROCESS_STEP_EXEC 7       // child: execve()
+#define CCHILDPROCESS_STEP_SUPERVISE 8  // reaper: becoming a child subreaper
+
+/// The resource limits of a child; a value <= 0 means no limit. Core dumps are always off.
+typedef struct {
+    /// RLIMIT_AS: the most address space, in bytes.
+    long long memory_bytes;
+    /// RLIMIT_FSIZE: the largest file the child and its descendants may write, in bytes.
+    long long file_size_bytes;
+    /// RLIMIT_NPROC, set to the number of tasks (processes and threads) the system runs at
+    /// the start plus this many. See cchildprocess_start.
+    long long extra_processes;
+} cchildprocess_limits;
 
 /// What cchildprocess_start() hands back.
 typedef struct {
-    /// The child's process id; also its session and process-group id.
+    /// The run's reaper: the process to watch and to reap. It ends only once the child and
+    /// everything the child started have ended.
     pid_t pid;
+    /// The program itself, a child of the reaper; also its session and process-group id.
+    pid_t child_pid;
     /// Read end of the child's standard output (close-on-exec).
     int stdout_fd;
     /// Read end of the child's standard error (close-on-exec).
     int stderr_fd;
-    /// Becomes readable the moment the child ends (a Linux pidfd, close-on-exec), so the
-    /// supervisor need not poll for the exit; -1 where the system has none.
+    /// Becomes readable the moment the reaper ends (a Linux pidfd, close-on-exec), so the
+    /// caller need not poll for it; -1 where the system has none.
     int exit_fd;
+    /// Closing it tells the reaper to end the run: it kills the child and every descendant.
+    /// The reaper does the same when this process dies, since that closes it too.
+    int stop_fd;
+    /// Where the reaper reports how the child ended; see cchildprocess_child_status().
+    int status_fd;
     /// Which step failed (CCHILDPROCESS_STEP_NONE on success).
     int failed_step;
     /// The errno of the failed step (0 on success).
     int error_number;
 } cchildprocess_started;
 
-/// Starts `path` with `argv` and `envp` (both NULL-terminated) in a new
-/// session, with stdin from `stdin_fd` (or /dev/null when it is -1) and
-/// stdout/stderr on fresh pipes.
+/// Starts `path` with `argv` and `envp` (both NULL-terminated) under a reaper
+/// of its own, in a new session, with stdin from `stdin_fd` (or /dev/null
+/// when it is -1) and stdout/stderr on fresh pipes.
 ///
-/// `working_directory` may be NULL (inherit). `memory_limit` is the
-/// RLIMIT_AS in bytes, or <= 0 for none. Core dumps are always disabled.
-/// `stdin_fd` stays the caller's to close.
+/// `working_directory` may be NULL (inherit). `limits` may be NULL (none but
+/// the core-dump one). RLIMIT_NPROC counts every process and thread of the
+/// user, so it is set relative to what runs now: the system's task count
+/// (from /proc/loadavg, all users, so never below the user's own) plus
+/// `extra_processes`. Limits above the caller's own hard limits are lowered
+/// to them. `stdin_fd` stays the caller's to close.
 ///
 /// Returns 0 once the child has successfully called execve(), or -1 with
 /// `failed_step` and `error_number` set (no process is left behind, no
-/// descriptors are leaked).
+/// descriptors are leaked). On success the caller closes `stop_fd` to end the
+/// run early, waits for `pid` to end (`exit_fd`), reads the child's status
+/// with cchildprocess_child_status(), reaps `pid` with cchildprocess_reap()
+/// and closes the descriptors.
 int cchildprocess_start(const char *path,
                         char *const argv[],
                         char *const envp[],
                         const char *working_directory,
-                        long long memory_limit,
+                        const cchildprocess_limits *limits,
                         int stdin_fd,
                         cchildprocess_started *out);
+
+/// Reads how the child ended from a reaper that has ended: returns 0 and sets
+/// `*signaled` and `*value` as cchildprocess_reap() does, or -1 if the reaper
+/// ended without saying (it was killed).
+int cchildprocess_child_status(int status_fd, int *signaled, int *value);
 
 /// Creates a pipe whose two ends close on exec (no child inherits them).
 /// Returns 0, or -1 with errno set.

@@ -1,0 +1,67 @@
+#ifndef CCHILDPROCESS_INTERNAL_H
+#define CCHILDPROCESS_INTERNAL_H
+
+// What the starting process (cchildprocess.c) hands to the reaper it forks
+// (cchildprocess_reaper.c). Not part of the module's interface.
+
+#include <sys/resource.h>
+#include <sys/types.h>
+
+// Where the reaper puts the descriptors it works with, so that neither it nor
+// the child has to remember numbers picked at run time. 0 to 2 become the
+// child's standard streams; everything from CCHILDPROCESS_FD_FIRST_FREE on
+// is closed.
+#define CCHILDPROCESS_FD_REPORT 3
+#define CCHILDPROCESS_FD_STOP 4
+#define CCHILDPROCESS_FD_STATUS 5
+#define CCHILDPROCESS_FD_FIRST_FREE 6
+
+/// Everything the reaper and the child need, worked out before fork(): after
+/// it they may not allocate or take a lock.
+typedef struct {
+    const char *path;
+    char *const *argv;
+    char *const *envp;
+    const char *working_directory;
+
+    // Descriptors in the starting process, moved by the reaper to their places.
+    int stdin_fd;
+    int stdout_fd;
+    int stderr_fd;
+    int report_fd;  // write end: why the start failed, if it did
+    int stop_fd;    // read end: ends (reads as end of file) when the run must stop
+    int status_fd;  // write end: the child's pid, then how it ended
+
+    struct rlimit no_core;
+    struct rlimit memory;
+    struct rlimit file_size;
+    struct rlimit processes;
+    int has_memory;
+    int has_file_size;
+    int has_processes;
+} cchildprocess_plan;
+
+/// What a process that failed before its work began writes into the report pipe.
+typedef struct {
+    int step;
+    int error_number;
+} cchildprocess_failure;
+
+/// How the child ended, as the reaper reports it after the child's pid.
+typedef struct {
+    int signaled;
+    int value;
+} cchildprocess_status;
+
+/// The reaper's whole life: places the descriptors, starts the child and
+/// supervises it and its descendants until none is left. Never returns.
+void cchildprocess_reaper_main(const cchildprocess_plan *plan) __attribute__((noreturn));
+
+/// Writes `{step, errno}` to `report_fd` and exits at once (no atexit handlers,
+/// no stdio buffers copied from the parent).
+void cchildprocess_fail(int report_fd, int step) __attribute__((noreturn));
+
+/// Writes all of `bytes` unless the descriptor fails; retries on EINTR.
+void cchildprocess_write_fully(int fd, const void *bytes, size_t count);
+
+#endif

@@ -1,0 +1,83 @@
+import ChildProcess
+import DojoTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file-size and process limits, on real programs. (The memory and core-dump limits:
+/// ChildProcessLauncherTests.)
+@Suite("Resource limits")
+struct ResourceLimitTests {
+    let launcher = ChildProcessLauncher()
+
+    // MARK: File size
+
+    @Test func theDefaultFileSizeLimitIs64MiB() async throws {
+        // dash reports it in blocks of 512 bytes.
+        let result = try await launcher.run(shell("ulimit -f"))
+        #expect(result.standardOutput == "\(64 * 1024 * 1024 / 512)\n")
+    }
+
+    @Test func aWriterPastTheFileSizeLimitIsStoppedAndTheFileCutThere() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-fsize-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("log")
+        var request = shell("exec dd if=/dev/zero of=\(file.path) bs=64k count=64 2>/dev/null")
+
+        request.fileSizeLimit = 1024 * 1024
+        let limited = try await launcher.run(request)
+        #expect(limited.termination == .signaled(SIGXFSZ))
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int == 1024 * 1024)
+
+        request.fileSizeLimit = nil
+        let unlimited = try await launcher.run(request)
+        #expect(unlimited.termination == .exited(0))
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int == 4 * 1024 * 1024)
+    }
+
+    // MARK: Processes
+
+    /// A loop that starts processes that never end, each in a session of its own, until it
+    /// cannot (dash then says "Cannot fork" and exits with status 2) or has started 2000.
+    ///
+    /// The kernel does not apply RLIMIT_NPROC to root, so as root the loop runs as `nobody`
+    /// (setpriv keeps the limits): the limit is then counted against nobody's processes.
+    static func processLoop(marker: String) -> String {
+        let loop = #"i=0; while [ $i -lt 2000 ]; do setsid sleep \#(marker) & i=$((i + 1)); done; echo "started $i""#
+        return getuid() == 0
+            ? "exec setpriv --reuid=65534 --regid=65534 --clear-groups sh -c '\(loop)'"
+            : loop
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func aForkBombStopsAtTheProcessLimitAndLeavesNothingBehind() async throws {
+        let marker = ProcessTable.newMarker()
+        defer { ProcessTable.killAll(carrying: marker) }
+        var request = shell(Self.processLoop(marker: marker), timeout: .seconds(120))
+        request.additionalProcessLimit = 64
+        let result = try await launcher.run(request)
+        #expect(result.termination == .exited(2), "the loop was not stopped: \(result.standardOutput)")
+        #expect(result.standardError.contains("Cannot fork"))
+        #expect(!result.standardOutput.contains("started"))
+        let left = ProcessTable.processes(carrying: marker)
+        #expect(left.isEmpty, "\(left.count) processes left running")
+    }
+
+    @Test func theProcessLimitLeavesRoomForAnHonestProgram() async throws {
+        // Twenty background processes at once, well inside the default margin of 512.
+        let marker = ProcessTable.newMarker()
+        defer { ProcessTable.killAll(carrying: marker) }
+        let script = #"for i in $(seq 20); do sleep \#(marker) & done; echo started"#
+        let result = try await launcher.run(shell(getuid() == 0
+            ? "exec setpriv --reuid=65534 --regid=65534 --clear-groups sh -c '\(script)'"
+            : script))
+        #expect(result.termination == .exited(0))
+        #expect(result.standardOutput == "started\n")
+    }
+}

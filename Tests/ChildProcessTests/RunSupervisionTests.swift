@@ -1,0 +1,186 @@
+@testable import ChildProcess
+import DojoTestSupport
+import Testing
+
+/// The launcher's supervising decisions on a manual clock: deadlines, the gate and the grace
+/// periods, with no process and no real waiting. The same decisions on real processes:
+/// ChildProcessLauncherTests.
+@Suite("Run supervision")
+struct RunSupervisionTests {
+    typealias Supervision = RunSupervision<ManualClock>
+
+    let clock = ManualClock()
+
+    func supervision(timeout: Duration? = .seconds(3), gated: Bool = false) -> Supervision {
+        Supervision(
+            clock: clock, timeout: timeout, gated: gated,
+            stopGracePeriod: .seconds(5), drainGracePeriod: .seconds(2)
+        )
+    }
+
+    func instant(_ offset: Duration) -> ManualClock.Instant {
+        ManualClock.Instant(offset: offset)
+    }
+
+    // MARK: Deadline
+
+    @Test func aRunIsStoppedAtItsDeadlineAndNotBefore() {
+        var run = supervision(timeout: .seconds(3))
+        #expect(run.state == .running(deadline: instant(.seconds(3))))
+        #expect(run.nextWakeUp == instant(.seconds(3)))
+
+        clock.advance(by: .milliseconds(2999))
+        #expect(run.handle(.timePassed) == [])
+        #expect(!run.timedOut)
+
+        clock.advance(by: .milliseconds(1))
+        #expect(run.handle(.timePassed) == [.stop])
+        #expect(run.timedOut)
+        #expect(!run.cancelled)
+        #expect(run.state == .stopping(giveUpAt: instant(.seconds(8))))
+    }
+
+    @Test func aRunWithoutATimeoutIsNeverStoppedByTime() {
+        var run = supervision(timeout: nil)
+        #expect(run.nextWakeUp == nil)
+        clock.advance(by: .seconds(1_000_000))
+        #expect(run.handle(.timePassed) == [])
+        #expect(run.state == .running(deadline: nil))
+    }
+
+    @Test func aRunThatEndsJustAsItsTimeRunsOutEndedByItself() {
+        // The loop reports the end of the run before the time: the end came first.
+        var run = supervision(timeout: .seconds(3))
+        clock.advance(by: .seconds(4))
+        #expect(run.handle(.runEnded) == [])
+        #expect(run.handle(.timePassed) == [])
+        #expect(!run.timedOut)
+        #expect(run.state == .draining(until: instant(.seconds(6))))
+    }
+
+    // MARK: Gate
+
+    @Test func aGatedRunsTimeCountsFromTheOpeningOfTheGate() {
+        var run = supervision(timeout: .seconds(2), gated: true)
+        #expect(run.state == .gateHeld)
+        #expect(run.nextWakeUp == nil)
+
+        // Held far longer than the timeout: no time has started.
+        clock.advance(by: .seconds(60))
+        #expect(run.handle(.timePassed) == [])
+
+        #expect(run.handle(.gateOpened) == [.releaseInput])
+        #expect(run.state == .running(deadline: instant(.seconds(62))))
+        // An open gate stays open; it is seen again at every look.
+        #expect(run.handle(.gateOpened) == [])
+
+        clock.advance(by: .milliseconds(1999))
+        #expect(run.handle(.timePassed) == [])
+        clock.advance(by: .milliseconds(1))
+        #expect(run.handle(.timePassed) == [.stop])
+        #expect(run.timedOut)
+    }
+
+    @Test func abandoningTheGateStopsTheRunAndKeepsItsInputHeld() {
+        var run = supervision(gated: true)
+        #expect(run.handle(.gateAbandoned) == [.stop])
+        #expect(run.cancelled)
+        #expect(!run.timedOut)
+        #expect(run.state == .stopping(giveUpAt: instant(.seconds(5))))
+        #expect(run.handle(.gateAbandoned) == [])
+    }
+
+    @Test func aGatedRunThatEndsBeforeTheGateOpensIsOver() {
+        var run = supervision(gated: true)
+        #expect(run.handle(.outputClosed) == [])
+        #expect(run.handle(.runEnded) == [])
+        #expect(run.state == .finished)
+        #expect(!run.cancelled)
+    }
+
+    // MARK: Cancellation
+
+    @Test func cancellingStopsTheRunOnce() {
+        var run = supervision()
+        clock.advance(by: .seconds(1))
+        #expect(run.handle(.cancelled) == [.stop])
+        #expect(run.cancelled)
+        #expect(run.handle(.cancelled) == [])
+        // Stopping, the deadline no longer counts.
+        clock.advance(by: .seconds(3))
+        #expect(run.handle(.timePassed) == [])
+        #expect(!run.timedOut)
+    }
+
+    @Test func cancellingARunThatHasEndedChangesNothing() {
+        var run = supervision()
+        _ = run.handle(.runEnded)
+        #expect(run.handle(.cancelled) == [])
+        #expect(!run.cancelled)
+    }
+
+    @Test func cancellingAHeldRunStopsIt() {
+        var run = supervision(gated: true)
+        #expect(run.handle(.cancelled) == [.stop])
+        #expect(run.cancelled)
+    }
+
+    // MARK: Stop grace
+
+    @Test func aReaperThatHasNotEndedTheRunWithinTheGracePeriodIsKilled() {
+        var run = supervision()
+        _ = run.handle(.cancelled)
+        clock.advance(by: .milliseconds(4999))
+        #expect(run.handle(.timePassed) == [])
+        clock.advance(by: .milliseconds(1))
+        #expect(run.handle(.timePassed) == [.forceStop])
+        #expect(run.state == .stopping(giveUpAt: nil))
+        #expect(run.nextWakeUp == nil)
+        // Killed once; from now on only its end is awaited.
+        clock.advance(by: .seconds(60))
+        #expect(run.handle(.timePassed) == [])
+        _ = run.handle(.runEnded)
+        #expect(run.state == .draining(until: instant(.seconds(67))))
+    }
+
+    @Test func aRunThatEndsWhileStoppingIsNeverKilledAgain() {
+        var run = supervision()
+        _ = run.handle(.cancelled)
+        clock.advance(by: .seconds(1))
+        #expect(run.handle(.runEnded) == [])
+        clock.advance(by: .seconds(10))
+        #expect(run.handle(.timePassed) == [.closeOutput])
+        #expect(run.state == .finished)
+    }
+
+    // MARK: Drain grace
+
+    @Test func outputStillOpenAtTheEndIsReadForTheGracePeriodThenLeft() {
+        var run = supervision()
+        clock.advance(by: .seconds(1))
+        _ = run.handle(.runEnded)
+        #expect(run.state == .draining(until: instant(.seconds(3))))
+        #expect(run.nextWakeUp == instant(.seconds(3)))
+        clock.advance(by: .milliseconds(1999))
+        #expect(run.handle(.timePassed) == [])
+        clock.advance(by: .milliseconds(1))
+        #expect(run.handle(.timePassed) == [.closeOutput])
+        #expect(run.state == .finished)
+    }
+
+    @Test func outputThatClosesWhileDrainingFinishesTheRun() {
+        var run = supervision()
+        _ = run.handle(.runEnded)
+        #expect(run.handle(.outputClosed) == [])
+        #expect(run.state == .finished)
+    }
+
+    @Test func outputClosedBeforeTheEndDoesNotEndTheRun() {
+        // A program may close its output and go on; only the reaper's end ends the run.
+        var run = supervision()
+        _ = run.handle(.outputClosed)
+        #expect(run.state == .running(deadline: instant(.seconds(3))))
+        _ = run.handle(.runEnded)
+        #expect(run.state == .finished)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real `didojo`, started with Foundation's `Process` rather than ``ChildProcess``'s
+/// launcher, for tests of what happens when it is killed.
+///
+/// Under the launcher, `didojo` would run beneath a reaper of the test's own, which ends
+/// everything `didojo` started the moment `didojo` dies: the test could not tell that from
+/// `didojo`'s own protections. Started this way, whatever `didojo` leaves behind goes to init,
+/// and only `didojo`'s own protections can end it.
+public final class UnsupervisedDidojo {
+    private let process = Process()
+    /// Where its standard output and standard error go, for a failure message.
+    private let outputFile: URL
+
+    /// Starts `didojo` with `arguments`, standard input from /dev/null.
+    public init(_ didojo: Didojo, arguments: [String]) throws {
+        outputFile = didojo.home.url.appendingPathComponent("unsupervised-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputFile)
+        defer { try? output.close() }
+        process.executableURL = didojo.executable
+        process.arguments = arguments
+        process.environment = didojo.environment
+        process.currentDirectoryURL = didojo.home.url
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+    }
+
+    /// Whether it is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// What it printed so far, both streams.
+    public var output: String {
+        (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
+    }
+
+    /// Kills it with SIGKILL, which it cannot catch, and waits until it has ended.
+    public func kill() {
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
