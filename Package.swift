@@ -12,9 +12,14 @@ let lessonModules: [String] = [
 /// leaves the rest quick to build). The last optimisation flag on the command line wins.
 let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"])]
 
+// DIDojo runs on Linux: the checker reads /proc and uses a child subreaper, `watch` uses
+// inotify, and the shell calls Glibc directly. Saying so here beats a thousand compile errors.
+#if !os(Linux)
+fatalError("DIDojo builds and runs on Linux only (Debian or Ubuntu with a Swift 6 toolchain): it uses /proc, inotify and Glibc.")
+#endif
+
 let package = Package(
     name: "DIDojo",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "didojo", targets: ["didojo"]),
         // The lessons' example programs, which `run` starts beside `didojo` (see didojo-demos).
@@ -99,12 +104,13 @@ let package = Package(
         // MARK: The tutor
         // Lessons, workspace and progress, and the use cases around a check (recording,
         // grading, verifying), which know the checker only by its protocol.
-        .target(name: "DojoCore", dependencies: ["ContentHash", "Yams"]),
+        .target(name: "DojoCore", dependencies: ["ContentHash", "Yams", "WiringAnalysis"]),
         // The checker itself: compiles the learner's file with an exercise's checks and runs
         // them in a child process. Only the composition root knows it; its public surface is
         // `CompilingChecker` (an `ExerciseChecker`) and its `CheckSettings`.
         .target(name: "ExerciseChecking", dependencies: [
             "DojoCore",
+            "WiringAnalysis",
             "ChildProcess",
             "ContentHash",
             .product(name: "SwiftParser", package: "swift-syntax"),

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A NULL-terminated array of C strings (an `argv` or `envp`) that owns its memory.
 ///

@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs programs for real: under a reaper of their own, with limits, captured output and a kill switch.
 ///
@@ -22,8 +18,8 @@ import Darwin
 /// Swift's small cooperative pool. Runs share no state, so any number can go
 /// at once (for example from a `TaskGroup`).
 public struct ChildProcessLauncher: ProcessLaunching {
-    /// How often `isCancelled` is polled, and how often the supervising thread looks for the
-    /// reaper's end on a system without pidfds (before Linux 5.3).
+    /// How often the supervising thread looks for the reaper's end on a system without
+    /// pidfds (before Linux 5.3).
     static let pollInterval: Duration = .milliseconds(20)
 
     /// How long to keep reading once every process of the run has ended, in case a process
@@ -51,28 +47,6 @@ public struct ChildProcessLauncher: ProcessLaunching {
             }
         } onCancel: {
             cancellation.request()
-        }
-    }
-
-    public func run(
-        _ request: ChildProcessRequest,
-        isCancelled: @escaping @Sendable () -> Bool
-    ) async throws -> ChildProcessResult {
-        // The run goes on in one child task; another polls `isCancelled` and, once it says
-        // yes, ends, which cancels the run through the group.
-        try await withThrowingTaskGroup(of: ChildProcessResult?.self) { group in
-            group.addTask { try await self.run(request) }
-            group.addTask {
-                while !isCancelled() {
-                    guard (try? await Task.sleep(for: Self.pollInterval)) != nil else { break }
-                }
-                return nil
-            }
-            while let next = try await group.next() {
-                group.cancelAll()
-                if let result = next { return result }
-            }
-            preconditionFailure("the run's task ended without a result")
         }
     }
 

@@ -1,17 +1,10 @@
 import CChildProcess
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Starts a request's program under a reaper of its own through the C helper, turning a
 /// failure into a ``ChildProcessError``.
 enum ChildProcessStart {
-    /// How often a start that fails with "Text file busy" is tried (2 ms apart; see `start`).
-    static let busyStartAttempts = 250
-
     /// Starts the program with `input` as its standard input (-1: /dev/null).
     static func start(_ request: ChildProcessRequest, input: Int32) throws -> cchildprocess_started {
         guard request.executable.hasPrefix("/") else {
@@ -31,32 +24,21 @@ enum ChildProcessStart {
         )
 
         var started = cchildprocess_started()
-        // A program this process has just written (the checker copies one out of its cache)
-        // can be held open for writing by a child another thread is forking at that moment,
-        // until the child closes what it inherited; starting the program then fails with
-        // "Text file busy". The holder lets go within microseconds, so such a start is tried
-        // again for a while.
-        var busyAttempts = 0
-        var status: Int32
-        repeat {
-            status = arguments.pointers.withUnsafeBufferPointer { argv in
-                environment.pointers.withUnsafeBufferPointer { envp in
-                    withOptionalCString(request.workingDirectory) { workingDirectory in
-                        cchildprocess_start(
-                            request.executable,
-                            argv.baseAddress,
-                            envp.baseAddress,
-                            workingDirectory,
-                            &limits,
-                            input,
-                            &started
-                        )
-                    }
+        let status = arguments.pointers.withUnsafeBufferPointer { argv in
+            environment.pointers.withUnsafeBufferPointer { envp in
+                withOptionalCString(request.workingDirectory) { workingDirectory in
+                    cchildprocess_start(
+                        request.executable,
+                        argv.baseAddress,
+                        envp.baseAddress,
+                        workingDirectory,
+                        &limits,
+                        input,
+                        &started
+                    )
                 }
             }
-            busyAttempts += 1
-        } while status != 0 && started.failed_step == CCHILDPROCESS_STEP_EXEC && started.error_number == ETXTBSY
-            && busyAttempts < busyStartAttempts && usleep(2_000) == 0
+        }
         if status == 0 {
             return started
         }

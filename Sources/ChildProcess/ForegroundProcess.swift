@@ -1,11 +1,7 @@
 import CChildProcess
 import Foundation
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs a trusted program in the foreground, as a shell runs a command: on the caller's own
 /// standard input, output and error, in the caller's process group, with the caller's

@@ -16,22 +16,4 @@ public protocol ProcessLaunching: Sendable {
     /// program that starts and then fails is not an error: it is a result.
     func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult
 
-    /// Runs the request as ``run(_:)`` does, and also stops it once `isCancelled` returns `true`.
-    ///
-    /// `isCancelled` is polled every few tens of milliseconds while the child runs, possibly
-    /// from a background thread, so it must be cheap and thread-safe (reading an atomic or a
-    /// locked flag). Kept until the callers use Task cancellation.
-    func run(
-        _ request: ChildProcessRequest,
-        isCancelled: @escaping @Sendable () -> Bool
-    ) async throws -> ChildProcessResult
-}
-
-extension ProcessLaunching {
-    /// Runs the request with no way to cancel it other than cancelling the calling Task.
-    ///
-    /// The default for launchers that implement only ``run(_:isCancelled:)`` (test doubles).
-    public func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
-        try await run(request, isCancelled: { false })
-    }
 }

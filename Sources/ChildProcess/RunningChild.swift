@@ -1,10 +1,6 @@
 import CChildProcess
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One started run as the system has it: the program under its reaper, the output pipes, and
 /// the descriptors that steer them. Lives on the launcher's supervising thread only.

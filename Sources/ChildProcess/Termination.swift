@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How a child process ended: by exiting with a status, or by being killed by a signal.
 public enum Termination: Sendable, Equatable, CustomStringConvertible {

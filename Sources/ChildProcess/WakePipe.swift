@@ -1,10 +1,6 @@
 import CChildProcess
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A pipe that wakes the launcher's supervising thread, asleep in poll(2), from any other thread.
 ///

@@ -1,5 +1,6 @@
 import ChildProcess
 import DojoCore
+import WiringAnalysis
 import Foundation
 
 /// Compiles a learner's file together with an exercise's checks, runs them, and reports.
@@ -91,13 +92,60 @@ public struct CompilingChecker: ExerciseChecker {
         case .implement:
             let testCases = try lessonTestCases(in: exercise.checks)
             guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
-            return try await compileAndRun(
+            // The wiring is read from the source while the compiler works.
+            async let wiring = wiringFailures(of: exercise, source: source)
+            let report = try await compileAndRun(
                 exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks],
                 testCases: testCases, learnerFlags: (.exerciseModule, Self.compilerFlags(of: exercise)), onPhase: onPhase
             )
+            return Self.explainingWarnings(of: exercise, in: Self.adding(await wiring, to: report))
         case .test:
-            return try await checkTests(of: exercise, source: source, onPhase: onPhase)
+            return Self.explainingWarnings(of: exercise, in: try await checkTests(of: exercise, source: source, onPhase: onPhase))
         }
+    }
+
+    /// The exercise's wiring rules that `source` breaks, each as a failed check whose failure
+    /// is the rule's message, at the line that breaks it.
+    private func wiringFailures(of exercise: Exercise, source: URL) -> [CheckResult] {
+        guard !exercise.wiring.isEmpty, let text = try? fileSystem.text(of: source) else { return [] }
+        // Rules name the types they are about, so no vocabulary of the lesson's modules is needed.
+        let analysis = WiringAnalyzer(vocabulary: WiringVocabulary()).analyze([SourceFile(path: source.path, text: text)])
+        return exercise.wiring.compactMap { rule in
+            let violations = rule.violations(in: analysis)
+            guard let first = violations.first else { return nil }
+            let failure = CheckFailure(description: "\(rule.message) (Line \(first.line): \(first.detail).)", file: first.file, line: first.line)
+            return CheckResult(name: rule.checkName, testCase: Self.wiringCheckClass, failures: [failure])
+        }
+    }
+
+    /// The class name the wiring rules' checks are reported under.
+    static let wiringCheckClass = "Wiring"
+
+    /// `report` with the broken wiring rules among its checks. They count only where the checks
+    /// ran to their end: a file that does not compile, crashes or hangs has more pressing news.
+    static func adding(_ wiring: [CheckResult], to report: CheckReport) -> CheckReport {
+        guard !wiring.isEmpty, [.passed, .checksFailed].contains(report.outcome) else { return report }
+        var combined = CheckReport(
+            exerciseID: report.exerciseID, outcome: .checksFailed, checks: report.checks + wiring,
+            diagnostics: report.diagnostics, mutants: report.mutants, output: report.output,
+            droppedOutputBytes: report.droppedOutputBytes, duration: report.duration
+        )
+        combined.learnerTestClasses = report.learnerTestClasses
+        return combined
+    }
+
+    /// `report` with the exercise's own words under each error of a warning group it made an
+    /// error (the compiler ends such a message with `[#Group]`).
+    static func explainingWarnings(of exercise: Exercise, in report: CheckReport) -> CheckReport {
+        guard !exercise.warningsAsErrors.isEmpty, report.outcome == .compileFailed else { return report }
+        let diagnostics = report.diagnostics.map { diagnostic in
+            var explained = diagnostic
+            if let group = exercise.warningsAsErrors.first(where: { diagnostic.message.hasSuffix("[#\($0.group)]") }) {
+                explained.explanation = group.message
+            }
+            return explained
+        }
+        return CheckReport(exerciseID: report.exerciseID, outcome: report.outcome, diagnostics: diagnostics, duration: report.duration)
     }
 
     /// A test-writing exercise: the learner's tests must pass against the subject, then fail
@@ -118,6 +166,9 @@ public struct CompilingChecker: ExerciseChecker {
         )
         onSubject.learnerTestClasses = Set(learnerTests.map(\.className))
         guard onSubject.passed else { return onSubject }
+        // A broken wiring rule fails the exercise whatever the mutants do.
+        let wiring = wiringFailures(of: exercise, source: source)
+        guard wiring.isEmpty else { return Self.adding(wiring, to: onSubject) }
 
         onPhase(.mutants)
         // Two at a time: each is a compile and a run, and classroom laptops have few cores. A
@@ -372,9 +423,9 @@ public struct CompilingChecker: ExerciseChecker {
     }
 
     /// The compiler flags an exercise asks for on the learner's file: its `warnings-as-errors`
-    /// rules, e.g. `-Werror SendableClosureCaptures` for code that Swift 6 would reject.
+    /// groups, e.g. `-Werror SendableClosureCaptures` for code that Swift 6 would reject.
     static func compilerFlags(of exercise: Exercise) -> [String] {
-        exercise.wiring.filter { $0.rule == .warningsAsErrors }.compactMap(\.group).flatMap { ["-Werror", $0] }
+        exercise.warningsAsErrors.flatMap { ["-Werror", $0.group] }
     }
 
     /// The key of a step whose input is what the step keyed `previous` made: that key, and

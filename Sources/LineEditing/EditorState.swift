@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The Swift state that libedit's C callbacks need, reached through EL_CLIENTDATA.
 ///

@@ -1,11 +1,7 @@
 import CLibEdit
 import CLibEditShim
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// An interactive line editor for a terminal, built on libedit.
 ///

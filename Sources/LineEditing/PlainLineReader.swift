@@ -1,11 +1,7 @@
 import CLibEditShim
 import Foundation
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads lines from a file descriptor without any editing, for when input is not a terminal.
 ///

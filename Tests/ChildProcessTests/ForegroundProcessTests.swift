@@ -2,11 +2,7 @@ import ChildProcess
 import Foundation
 import Testing
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A trusted program run in the foreground: its ending comes back as is, and it gets the
 /// caller's current environment but none of the caller's ignored signals.

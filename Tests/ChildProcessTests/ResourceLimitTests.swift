@@ -3,11 +3,7 @@ import DojoTestSupport
 import Foundation
 import Testing
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The file-size and process limits, on real programs. (The memory and core-dump limits:
 /// ChildProcessLauncherTests.)

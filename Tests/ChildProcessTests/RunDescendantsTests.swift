@@ -3,11 +3,7 @@ import DojoTestSupport
 import Foundation
 import Testing
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Nothing a run starts outlives it, wherever it went: the launcher's reaper on real processes.
 ///

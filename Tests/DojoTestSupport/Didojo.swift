@@ -90,9 +90,25 @@ public struct Didojo: Sendable {
         } else {
             script += "exec \"$0\" \"$@\""
         }
-        return try await ChildProcessLauncher().run(ChildProcessRequest(
+        let request = ChildProcessRequest(
             executable: "/bin/sh", arguments: ["-c", script, executable.path] + arguments, environment: environment,
             workingDirectory: home.url.path, timeout: timeout
-        ), isCancelled: isCancelled)
+        )
+        // The run in one task; another looks at `isCancelled` and, once it says yes, ends,
+        // which cancels the run.
+        return try await withThrowingTaskGroup(of: ChildProcessResult?.self) { group in
+            group.addTask { try await ChildProcessLauncher().run(request) }
+            group.addTask {
+                while !isCancelled() {
+                    guard (try? await Task.sleep(for: .milliseconds(20))) != nil else { break }
+                }
+                return nil
+            }
+            while let next = try await group.next() {
+                group.cancelAll()
+                if let result = next { return result }
+            }
+            throw CancellationError()
+        }
     }
 }

@@ -32,8 +32,8 @@ public final class RecordingLauncher: ProcessLaunching, @unchecked Sendable {
         }.count
     }
 
-    public func run(_ request: ChildProcessRequest, isCancelled: @escaping @Sendable () -> Bool) async throws -> ChildProcessResult {
+    public func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
         lock.withLock { _requests.append(request) }
-        return try await launcher.run(request, isCancelled: isCancelled)
+        return try await launcher.run(request)
     }
 }

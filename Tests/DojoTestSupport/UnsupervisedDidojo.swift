@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The real `didojo`, started with Foundation's `Process` rather than ``ChildProcess``'s
 /// launcher, for tests of what happens when it is killed.

@@ -45,6 +45,7 @@ import Testing
         ("testURLIsKept", "URL is kept"),
         ("testPosts2Times", "posts 2 times"),
         ("testTheClockIsStoppedAt20160618", "the clock is stopped at 20160618"),
+        ("wiring:no-concrete-creation:SocialPresenter", "the wiring: no concrete creation in SocialPresenter"),
     ])
     func checksAreNamedForTheLearner(method: String, readable: String) {
         #expect(CheckResult(name: method, testCase: "C").readableName == readable)

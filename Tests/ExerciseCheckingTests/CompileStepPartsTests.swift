@@ -241,10 +241,10 @@ struct CompileStepPartsTests {
         let launcher = ChildProcessLauncher()
         let compiled = try await launcher.run(ChildProcessRequest(
             executable: swiftc.path, arguments: ["-c", "-parse-as-library", folder.url.appendingPathComponent("a.swift").path, "-o", object.path]
-        ), isCancelled: { false })
+        ))
         #expect(compiled.termination == .exited(0), "\(compiled.standardError)")
         let tool = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("swift-autolink-extract")
-        let extracted = try await launcher.run(ChildProcessRequest(executable: tool.path, arguments: [object.path]), isCancelled: { false })
+        let extracted = try await launcher.run(ChildProcessRequest(executable: tool.path, arguments: [object.path]))
         let fromTheTool = extracted.standardOutput.split(separator: "\n").map(String.init)
 
         let read = try #require(AutolinkEntries.entries(inObject: try Data(contentsOf: object)))

@@ -21,6 +21,12 @@ public struct CheckResult: Equatable, Sendable {
     /// presenter`, `test_posts_once` → `posts once`, `testStoppedAt2016` → `stopped at 2016`:
     /// how a check is named to the learner.
     public var readableName: String {
+        // A wiring rule's check, `wiring:no-concrete-creation:SocialPresenter.output`.
+        if name.hasPrefix("wiring:") {
+            let parts = name.split(separator: ":").dropFirst()
+            let rule = parts.first.map { $0.replacingOccurrences(of: "-", with: " ") } ?? ""
+            return "the wiring: " + rule + (parts.dropFirst().first.map { " in \($0)" } ?? "")
+        }
         let characters = Array(name.dropFirst(name.hasPrefix("test") ? 4 : 0))
         var words: [String] = []
         var current = ""

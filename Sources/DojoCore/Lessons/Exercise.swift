@@ -1,4 +1,5 @@
 import Foundation
+import WiringAnalysis
 
 /// One exercise: a file the learner edits, and the checks that judge it.
 public struct Exercise: Sendable, Equatable {
@@ -26,6 +27,8 @@ public struct Exercise: Sendable, Equatable {
     public let hasChecks: Bool
     /// Structural rules on the learner's file (see `WiringRule`).
     public let wiring: [WiringRule]
+    /// Compiler warning groups that are errors in the learner's file.
+    public let warningsAsErrors: [WarningGroup]
     /// The catalogue of wrong attempts this exercise must reject.
     public let mistakes: [Mistake]
 
@@ -33,10 +36,11 @@ public struct Exercise: Sendable, Equatable {
         lessonID: String, number: Int, title: String, task: String, hints: [Hint],
         fileName: String, starter: URL, solution: URL, checks: URL, support: [URL],
         kind: ExerciseKind = .implement, subject: [URL] = [], mutants: [Mutant] = [], hasChecks: Bool = true,
-        wiring: [WiringRule] = [], mistakes: [Mistake] = []
+        wiring: [WiringRule] = [], warningsAsErrors: [WarningGroup] = [], mistakes: [Mistake] = []
     ) {
         self.kind = kind
         self.wiring = wiring
+        self.warningsAsErrors = warningsAsErrors
         self.mistakes = mistakes
         self.subject = subject
         self.mutants = mutants
@@ -91,5 +95,13 @@ public struct Mistake: Sendable, Equatable {
         self.expect = expect
         self.page = page
         self.file = file
+    }
+}
+
+extension WiringRule {
+    /// The name the rule's check goes by in reports and in hints' `when`, e.g.
+    /// `wiring:no-concrete-creation:SocialPresenter`.
+    public var checkName: String {
+        "wiring:\(kind.rawValue)" + (inside.first.map { ":\($0)" } ?? "") + (property.map { ".\($0)" } ?? "")
     }
 }

@@ -141,7 +141,7 @@ public struct LessonLoader: Sendable {
             lessonID: lessonID, number: number, title: entry.title, task: entry.task, hints: entry.hints,
             fileName: entry.file, starter: starter, solution: solution, checks: checks, support: support,
             kind: kind, subject: subject, mutants: mutants, hasChecks: hasChecks,
-            wiring: entry.wiring ?? [], mistakes: mistakes
+            wiring: entry.wiring ?? [], warningsAsErrors: entry.warningsAsErrors ?? [], mistakes: mistakes
         )
     }
 

@@ -1,3 +1,5 @@
+import WiringAnalysis
+
 /// The contents of a lesson's `lesson.yaml`, as an author writes it.
 public struct LessonManifest: Codable, Equatable, Sendable {
     public var title: String
@@ -28,12 +30,16 @@ public struct ExerciseManifest: Codable, Equatable, Sendable {
     public var mutants: [MutantManifest]?
     /// Structural rules on the learner's file, which behaviour cannot see (see `WiringRule`).
     public var wiring: [WiringRule]?
+    /// Compiler warnings that are errors in the learner's file: what Swift 6 would reject,
+    /// though exercises compile in Swift 5 mode.
+    public var warningsAsErrors: [WarningGroup]?
     /// The wrong attempts this exercise is proven to reject (see `MistakeManifest`).
     public var mistakes: [MistakeManifest]?
 
     public init(
         title: String, kind: ExerciseKind? = nil, file: String, task: String, hints: [Hint],
-        mutants: [MutantManifest]? = nil, wiring: [WiringRule]? = nil, mistakes: [MistakeManifest]? = nil
+        mutants: [MutantManifest]? = nil, wiring: [WiringRule]? = nil, warningsAsErrors: [WarningGroup]? = nil,
+        mistakes: [MistakeManifest]? = nil
     ) {
         self.title = title
         self.kind = kind
@@ -42,7 +48,28 @@ public struct ExerciseManifest: Codable, Equatable, Sendable {
         self.hints = hints
         self.mutants = mutants
         self.wiring = wiring
+        self.warningsAsErrors = warningsAsErrors
         self.mistakes = mistakes
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, kind, file, task, hints, mutants, wiring, mistakes
+        case warningsAsErrors = "warnings-as-errors"
+    }
+}
+
+/// A group of compiler warnings made errors for the learner's file (`-Werror <group>`), with
+/// what the learner should read beside the compiler's message.
+public struct WarningGroup: Codable, Equatable, Sendable {
+    /// The compiler's name for the group, e.g. `SendableClosureCaptures` (the `[#…]` at the
+    /// end of its warnings).
+    public var group: String
+    /// Shown in plain words under each error of the group.
+    public var message: String
+
+    public init(group: String, message: String) {
+        self.group = group
+        self.message = message
     }
 }
 
@@ -146,76 +173,5 @@ public struct Hint: Codable, Equatable, Sendable, ExpressibleByStringLiteral {
             try container.encode(text, forKey: .text)
             try container.encode(when, forKey: .when)
         }
-    }
-}
-
-/// A structural rule on the learner's file, for mistakes that leave behaviour right and the
-/// wiring wrong (a concrete client as a default argument, a Cake requirement met by a protocol
-/// extension). The checker evaluates it on the learner's source; a broken rule fails the check
-/// with `message`, which names the mistake.
-public struct WiringRule: Codable, Equatable, Sendable {
-    /// The kind of rule, e.g. `no-concrete-creation` (see `WiringRule.Kind`).
-    public var rule: Kind
-    /// The type (or, for `no-container-resolve-outside`, the types and functions) it is about.
-    public var `in`: [String]?
-    /// For `no-concrete-creation`: the concrete types the type must not create.
-    public var of: [String]?
-    /// For `no-protocol-extension-default`.
-    public var `protocol`: String?
-    public var member: String?
-    /// For `weak-reference` and `no-optional-chaining-on`.
-    public var property: String?
-    /// For `warnings-as-errors`: the compiler's diagnostic group, e.g. `SendableClosureCaptures`.
-    public var group: String?
-    /// What the learner reads when the rule is broken: the mistake, in their terms.
-    public var message: String
-
-    public enum Kind: String, Codable, Equatable, Sendable, CaseIterable {
-        case noConcreteCreation = "no-concrete-creation"
-        case noDefaultArgumentOfConcreteType = "no-default-argument-of-concrete-type"
-        case noProtocolExtensionDefault = "no-protocol-extension-default"
-        case weakReference = "weak-reference"
-        case noContainerResolveOutside = "no-container-resolve-outside"
-        case noOptionalChainingOn = "no-optional-chaining-on"
-        /// The stored `property` of the type `in` is a `let`: an injected dependency that is
-        /// not meant to be swapped later.
-        case immutableProperty = "immutable-property"
-        /// No `property!` anywhere in the type `in`.
-        case noForceUnwrap = "no-force-unwrap"
-        /// Compile the learner's file with the diagnostic group's warnings as errors.
-        case warningsAsErrors = "warnings-as-errors"
-    }
-
-    /// The name the rule's check goes by in reports and in hints' `when`.
-    public var checkName: String {
-        "wiring:\(rule.rawValue)" + (`in`?.first.map { ":\($0)" } ?? "") + (property.map { ".\($0)" } ?? "")
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case rule, `in`, of, `protocol`, member, property, group, message
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        let name = try container.decode(String.self, forKey: .rule)
-        guard let kind = Kind(rawValue: name) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .rule, in: container,
-                debugDescription: "'\(name)' is not a wiring rule. Allowed: \(Kind.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
-        }
-        rule = kind
-        // `in` may name one type without the brackets of a list.
-        if let names = try? container.decodeIfPresent([String].self, forKey: .in) {
-            self.in = names
-        } else {
-            self.in = try container.decodeIfPresent(String.self, forKey: .in).map { [$0] }
-        }
-        of = try container.decodeIfPresent([String].self, forKey: .of)
-        self.protocol = try container.decodeIfPresent(String.self, forKey: .protocol)
-        member = try container.decodeIfPresent(String.self, forKey: .member)
-        property = try container.decodeIfPresent(String.self, forKey: .property)
-        group = try container.decodeIfPresent(String.self, forKey: .group)
-        message = try container.decode(String.self, forKey: .message)
     }
 }

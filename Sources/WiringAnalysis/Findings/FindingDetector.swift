@@ -142,7 +142,7 @@ struct FindingDetector {
     // MARK: Setter with a silent fallback
 
     private func silentFallbacks() -> [WiringFinding] {
-        facts.optionalChains.compactMap { chain in
+        facts.optionalChains.filter { !$0.isForceUnwrap }.compactMap { chain in
             guard let stored = property(named: chain.propertyName, in: chain.ownerType),
                   !stored.isLet, !stored.isComputed, !stored.isStatic, !stored.isWeak, !stored.isUnowned,
                   let type = stored.type, type.isOptional, !type.isFunction,

@@ -53,12 +53,20 @@ extension WiringRule {
                 return violation(at: resolution.position, "\(owner.isEmpty ? "top-level code" : owner) calls \(resolution.text)")
             }
 
-        case .noOptionalChainingOn:
+        case .noOptionalChainingOn, .noForceUnwrap:
             guard let property else { return [] }
             return facts.optionalChains.filter { chain in
-                inside.contains(chain.ownerType ?? "") && chain.propertyName == property
+                inside.contains(chain.ownerType ?? "") && chain.propertyName == property && chain.isForceUnwrap == (kind == .noForceUnwrap)
             }.map { chain in
                 violation(at: chain.position, "\(chain.ownerType ?? "") uses `\(chain.text)`")
+            }
+
+        case .immutableProperty:
+            guard let property else { return [] }
+            return inside.compactMap { owner in
+                let declared = facts.properties.first { $0.ownerType == owner && $0.name == property && $0.localToFunction == nil }
+                guard let declared, !declared.isLet else { return nil }
+                return violation(at: declared.position, "\(owner).\(property) is a `var`")
             }
         }
     }

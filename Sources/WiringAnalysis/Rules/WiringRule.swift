@@ -14,7 +14,7 @@
 /// `property` (for `weak-reference` and `no-optional-chaining-on`) and `message` (shown to the
 /// learner when the rule is broken). Decoding fails, with a message naming the rule and what is
 /// allowed, for an unknown rule, an unknown key or a missing one.
-public struct WiringRule: Sendable, Hashable, Decodable {
+public struct WiringRule: Sendable, Hashable, Codable {
     /// The rule kinds, by their manifest names.
     public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
         /// `in` creates none of `of`, anywhere: initializer, default argument, stored property's
@@ -32,6 +32,10 @@ public struct WiringRule: Sendable, Hashable, Decodable {
         case noContainerResolveOutside = "no-container-resolve-outside"
         /// `property` of `in` is never used with `?.`.
         case noOptionalChainingOn = "no-optional-chaining-on"
+        /// `property` of `in` is a stored `let`: an injected dependency nobody swaps later.
+        case immutableProperty = "immutable-property"
+        /// `property` of `in` is never force-unwrapped (`property!`).
+        case noForceUnwrap = "no-force-unwrap"
 
         /// Every kind's manifest name, for messages.
         public static var allowedNames: String {
@@ -44,7 +48,7 @@ public struct WiringRule: Sendable, Hashable, Decodable {
             case .noConcreteCreation: [.in, .of]
             case .noDefaultArgumentOfConcreteType: [.in]
             case .noProtocolExtensionDefault: [.protocol, .member]
-            case .weakReference, .noOptionalChainingOn: [.in, .property]
+            case .weakReference, .noOptionalChainingOn, .immutableProperty, .noForceUnwrap: [.in, .property]
             case .noContainerResolveOutside: []
             }
         }
@@ -55,7 +59,7 @@ public struct WiringRule: Sendable, Hashable, Decodable {
             case .noConcreteCreation: [.rule, .in, .of, .message]
             case .noDefaultArgumentOfConcreteType: [.rule, .in, .message]
             case .noProtocolExtensionDefault: [.rule, .protocol, .member, .message]
-            case .weakReference, .noOptionalChainingOn: [.rule, .in, .property, .message]
+            case .weakReference, .noOptionalChainingOn, .immutableProperty, .noForceUnwrap: [.rule, .in, .property, .message]
             case .noContainerResolveOutside: [.rule, .in, .message]
             }
         }
@@ -133,6 +137,19 @@ public struct WiringRule: Sendable, Hashable, Decodable {
         )
     }
 
+    /// Writes the rule as a manifest spells it (a list for `in` and `of`), so that a decoded
+    /// manifest can be kept and read back.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind.rawValue, forKey: .rule)
+        if !inside.isEmpty { try container.encode(inside, forKey: .in) }
+        if !of.isEmpty { try container.encode(of, forKey: .of) }
+        try container.encodeIfPresent(protocolName, forKey: .protocol)
+        try container.encodeIfPresent(member, forKey: .member)
+        try container.encodeIfPresent(property, forKey: .property)
+        try container.encode(message, forKey: .message)
+    }
+
     /// A name, or a list of names.
     private static func decodeNames(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> [String] {
         guard container.contains(key) else { return [] }
@@ -172,6 +189,10 @@ public struct WiringRule: Sendable, Hashable, Decodable {
                 : "Only \(owner) should call `resolve` on a container."
         case .noOptionalChainingOn:
             return "\(owner).\(property ?? "") should not be used with `?.`: a missing value must fail loudly."
+        case .immutableProperty:
+            return "\(owner).\(property ?? "") should be a `let`: a dependency given in `init` is not swapped afterwards."
+        case .noForceUnwrap:
+            return "\(owner).\(property ?? "") should not be force-unwrapped with `!`: say what is missing instead of crashing."
         }
     }
 }

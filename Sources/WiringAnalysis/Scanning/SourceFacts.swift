@@ -197,4 +197,6 @@ struct OptionalChainFact: Sendable {
     var ownerType: String?
     var position: SourcePosition
     var text: String
+    /// `x!` rather than `x?.member`.
+    var isForceUnwrap = false
 }

@@ -396,6 +396,29 @@ final class SourceScanner: SyntaxVisitor {
         }
         return .visitChildren
     }
+
+    override func visit(_ node: ForceUnwrapExprSyntax) -> SyntaxVisitorContinueKind {
+        // `x!` or `self.x!`: a value that is taken to be there, and crashes when it is not.
+        if let name = Self.propertyName(referencedBy: node.expression) {
+            facts.optionalChains.append(OptionalChainFact(
+                propertyName: name, ownerType: currentType?.name, position: position(of: node),
+                text: String(node.trimmedDescription.prefix(60)), isForceUnwrap: true
+            ))
+        }
+        return .visitChildren
+    }
+
+    /// `x` for `x` and `self.x`; nil for anything else.
+    static func propertyName(referencedBy expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text
+        }
+        if let access = expression.as(MemberAccessExprSyntax.self),
+           access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+            return access.declName.baseName.text
+        }
+        return nil
+    }
 }
 
 // MARK: Reading syntax
