@@ -23,8 +23,8 @@ import WiringAnalysis
         // Page 1 of the setter lesson shows `try output?.post(…)`; the drafting presenter does not.
         let report = try analyze("03-setter")
         #expect(report.summaries() == [
-            FindingSummary("setter-with-silent-fallback", line: 25, type: "SocialPresenter", member: "output", target: "SocialPostOutput"),
-            FindingSummary("setter-with-silent-fallback", line: 30, type: "SocialPresenter", member: "output", target: "SocialPostOutput"),
+            FindingSummary("setter-with-silent-fallback", line: 26, type: "SocialPresenter", member: "output", target: "SocialPostOutput"),
+            FindingSummary("setter-with-silent-fallback", line: 31, type: "SocialPresenter", member: "output", target: "SocialPostOutput"),
         ])
     }
 

@@ -44,7 +44,7 @@ import WiringAnalysis
         let report = exercise(2).analyze(try exercise(2).solution, vocabulary: vocabulary)
         #expect(report.summaries() == [
             FindingSummary("foreign-default", line: 19, type: "SocialPresenter", member: "clock", target: "SystemClock"),
-            FindingSummary("foreign-default", line: 24, type: "SocialPresenter", member: "logger", target: "PrintLogger"),
+            FindingSummary("foreign-default", line: 25, type: "SocialPresenter", member: "logger", target: "PrintLogger"),
         ])
     }
 
