@@ -75,17 +75,31 @@ public struct CompilingChecker: ExerciseChecker {
 
     public func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
         let onPhase: @Sendable (CheckPhase) -> Void = { phases?.yield($0) }
+        let report: CheckReport
         switch exercise.kind {
         case .implement:
             let testCases = try lessonTestCases(in: exercise.checks)
             guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
-            return try await compileAndRun(
+            report = try await compileAndRun(
                 exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks],
                 testCases: testCases, onPhase: onPhase
             )
         case .test:
-            return try await checkTests(of: exercise, source: source, onPhase: onPhase)
+            report = try await checkTests(of: exercise, source: source, onPhase: onPhase)
         }
+        return inLearnersTerms(report, exercise: exercise, source: source)
+    }
+
+    /// `report` told in terms of the learner's own file: compile errors explained, knowing
+    /// which file is theirs.
+    private func inLearnersTerms(_ report: CheckReport, exercise: Exercise, source: URL) -> CheckReport {
+        var report = report
+        let fileSystem = self.fileSystem
+        report.diagnostics = CompilerMessageExplainer.explained(
+            report.diagnostics, learnerFile: source.path, checksFile: exercise.hasChecks ? exercise.checks.path : nil,
+            readText: { try? fileSystem.text(of: URL(fileURLWithPath: $0)) }
+        )
+        return report
     }
 
     /// A test-writing exercise: the learner's tests must pass against the subject, then fail
@@ -325,9 +339,9 @@ public struct CompilingChecker: ExerciseChecker {
         let result = try await compiler.run(step, inputs: try prepare(), in: folder)
         if result.cancelled { return .cancelled }
         guard result.termination == .exited(0) else {
+            // Explained once the whole report is known (see `inLearnersTerms`).
             let errors = CompilerOutput.diagnostics(in: result.standardError + "\n" + result.standardOutput)
                 .filter { $0.severity == .error }
-                .map(CompilerMessageExplainer.explained)
             // An error in a generated file (an import that fails in the re-exports) repeats
             // one in the learner's file, which is the one worth showing.
             let inLessonOrLearnerFiles = errors.filter { !$0.file.hasPrefix(folder.path + "/") }

@@ -28,7 +28,9 @@ public struct CheckReport: Sendable {
     public let exerciseID: String
     public let outcome: Outcome
     public let checks: [CheckResult]
-    public let diagnostics: [CompilerDiagnostic]
+    /// The compiler's errors, when the code did not compile (explained once the checker knows
+    /// which file is the learner's, hence settable).
+    public var diagnostics: [CompilerDiagnostic]
     /// For a test-writing exercise: how each mutant fared against the learner's tests.
     public let mutants: [MutantResult]
     /// For a test-writing exercise: the classes of `checks` that are the learner's own tests
