@@ -90,8 +90,8 @@ public struct CompilingChecker: ExerciseChecker {
         return inLearnersTerms(report, exercise: exercise, source: source)
     }
 
-    /// `report` told in terms of the learner's own file: compile errors explained, knowing
-    /// which file is theirs.
+    /// `report` told in terms of the learner's own file: compile errors explained (knowing
+    /// which file is theirs), and a crash placed at their line.
     private func inLearnersTerms(_ report: CheckReport, exercise: Exercise, source: URL) -> CheckReport {
         var report = report
         let fileSystem = self.fileSystem
@@ -99,6 +99,10 @@ public struct CompilingChecker: ExerciseChecker {
             report.diagnostics, learnerFile: source.path, checksFile: exercise.hasChecks ? exercise.checks.path : nil,
             readText: { try? fileSystem.text(of: URL(fileURLWithPath: $0)) }
         )
+        if case .crashed(var crash) = report.outcome {
+            crash.frames = LearnerFrames.of(crash.frames, learnerFile: source)
+            report.outcome = .crashed(crash)
+        }
         return report
     }
 
@@ -269,10 +273,11 @@ public struct CompilingChecker: ExerciseChecker {
         case .notStarted(let step): return stopped(at: step)
         }
         let log = TestEventLog(text: (try? fileSystem.text(of: results)) ?? "", tokens: tokens)
+        let backtrace = (try? fileSystem.contents(of: folder.appendingPathComponent(CrashBacktrace.fileName))) ?? Data()
         return Self.report(
             exerciseID: exerciseID, run: run, log: log,
             expectedCount: testCases.reduce(0) { $0 + $1.methods.count },
-            settings: settings, duration: started.duration(to: .now)
+            settings: settings, duration: started.duration(to: .now), backtrace: backtrace
         )
     }
 
@@ -388,8 +393,9 @@ public struct CompilingChecker: ExerciseChecker {
         environment[ResultTokens.variable] = tokens.environmentValue
         // The checks post to a timeline of their own, never to the learner's.
         environment["DIDOJO_TIMELINE"] = folder.appendingPathComponent("timeline.txt").path
-        // Swift's crash backtracer takes seconds; the runtime's one-line message is enough.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
+        // Swift's backtracer writes where a crash happened to a file for the checker (see
+        // `CrashBacktrace`), rather than raw addresses into the learner's output.
+        environment["SWIFT_BACKTRACE"] = CrashBacktrace.settings(writingTo: folder.appendingPathComponent(CrashBacktrace.fileName))
         return ChildProcessRequest(
             executable: program.path, arguments: [], environment: environment, workingDirectory: folder.path,
             timeout: settings.timeout, outputLimit: settings.outputLimit, memoryLimit: settings.memoryLimit, gate: gate
@@ -398,7 +404,7 @@ public struct CompilingChecker: ExerciseChecker {
 
     static func report(
         exerciseID: String, run: ChildProcessResult, log: TestEventLog, expectedCount: Int,
-        settings: CheckSettings, duration: Duration
+        settings: CheckSettings, duration: Duration, backtrace: Data = Data()
     ) -> CheckReport {
         let checks = log.checks
         let output = LearnerOutput.extract(
@@ -417,9 +423,10 @@ public struct CompilingChecker: ExerciseChecker {
         let running = checks.first { !$0.finished }?.readableName
         switch run.termination {
         case .signaled:
+            let stack = CrashBacktrace.read(backtrace)
             return make(.crashed(CrashInfo(
                 checkName: running, signal: run.termination.description,
-                message: LearnerOutput.crashMessage(in: run.standardError)
+                message: LearnerOutput.crashMessage(in: run.standardError), frames: stack.frames, stackOverflow: stack.stackOverflow
             )))
         case .exited(let status):
             let allRan = log.completed && checks.count == expectedCount && checks.allSatisfy(\.finished)
@@ -431,7 +438,7 @@ public struct CompilingChecker: ExerciseChecker {
             // a crash the runtime turned into an exit status).
             return make(.crashed(CrashInfo(
                 checkName: running, signal: "ended early with exit status \(status)",
-                message: LearnerOutput.crashMessage(in: run.standardError)
+                message: LearnerOutput.crashMessage(in: run.standardError), exitStatus: status
             )))
         }
     }
