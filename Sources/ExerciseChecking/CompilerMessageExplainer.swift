@@ -27,7 +27,9 @@ enum CompilerMessageExplainer {
         return zip(diagnostics, found).map { diagnostic, explanation in
             var explained = diagnostic
             explained.notes = diagnostic.notes.filter { !isNoise($0) }
-            explained.explanation = nil
+            // An explanation given before (an exercise's own words for a mistake it expects)
+            // knows more than any general rule.
+            guard diagnostic.explanation == nil else { return explained }
             guard let explanation, !rootCauseFound || explanation.rule.isRootCause else { return explained }
             // The same error on several lines (the checks call an initializer in every test)
             // is explained once, at its first place.

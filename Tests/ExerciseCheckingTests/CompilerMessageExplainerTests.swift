@@ -58,6 +58,13 @@ import Testing
         #expect(explained([extra], files: [learner: file])[0]?.hasPrefix("Your `SocialPresenter`'s initializer has no parameter `at`") == true)
     }
 
+    @Test func anExplanationGivenBeforeIsKept() {
+        // A rule would explain this one (the file lacks `import Foundation`), but not better.
+        var given = error("cannot find type 'Date' in scope")
+        given.explanation = "The exercise's own words."
+        #expect(explained([given], files: [learner: "import Domain\n\nlet d: Date\n"]) == ["The exercise's own words."])
+    }
+
     @Test func theDiagnosticGroupTagIsNotPartOfTheShape() {
         #expect(ExplanationRule.withoutGroupTag("call to x in a synchronous nonisolated context [#ActorIsolatedCall]") == "call to x in a synchronous nonisolated context")
         #expect(ExplanationRule.withoutGroupTag("cannot find 'a[0]' in scope") == "cannot find 'a[0]' in scope")
