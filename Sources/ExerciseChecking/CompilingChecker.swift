@@ -88,20 +88,40 @@ public struct CompilingChecker: ExerciseChecker {
 
     public func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
         let onPhase: @Sendable (CheckPhase) -> Void = { phases?.yield($0) }
+        let report: CheckReport
         switch exercise.kind {
         case .implement:
             let testCases = try lessonTestCases(in: exercise.checks)
             guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
             // The wiring is read from the source while the compiler works.
             async let wiring = wiringFailures(of: exercise, source: source)
-            let report = try await compileAndRun(
+            let run = try await compileAndRun(
                 exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks],
                 testCases: testCases, learnerFlags: (.exerciseModule, Self.compilerFlags(of: exercise)), onPhase: onPhase
             )
-            return Self.explainingWarnings(of: exercise, in: Self.adding(await wiring, to: report))
+            report = Self.adding(await wiring, to: run)
         case .test:
-            return Self.explainingWarnings(of: exercise, in: try await checkTests(of: exercise, source: source, onPhase: onPhase))
+            report = try await checkTests(of: exercise, source: source, onPhase: onPhase)
         }
+        // The exercise's own words for its warnings-as-errors come first: the explainer keeps an
+        // explanation a diagnostic already has.
+        return inLearnersTerms(Self.explainingWarnings(of: exercise, in: report), exercise: exercise, source: source)
+    }
+
+    /// `report` told in terms of the learner's own file: compile errors explained (knowing
+    /// which file is theirs), and a crash placed at their line.
+    private func inLearnersTerms(_ report: CheckReport, exercise: Exercise, source: URL) -> CheckReport {
+        var report = report
+        let fileSystem = self.fileSystem
+        report.diagnostics = CompilerMessageExplainer.explained(
+            report.diagnostics, learnerFile: source.path, checksFile: exercise.hasChecks ? exercise.checks.path : nil,
+            readText: { try? fileSystem.text(of: URL(fileURLWithPath: $0)) }
+        )
+        if case .crashed(var crash) = report.outcome {
+            crash.frames = LearnerFrames.of(crash.frames, learnerFile: source)
+            report.outcome = .crashed(crash)
+        }
+        return report
     }
 
     /// The exercise's wiring rules that `source` breaks, each as a failed check whose failure
@@ -138,14 +158,15 @@ public struct CompilingChecker: ExerciseChecker {
     /// error (the compiler ends such a message with `[#Group]`).
     static func explainingWarnings(of exercise: Exercise, in report: CheckReport) -> CheckReport {
         guard !exercise.warningsAsErrors.isEmpty, report.outcome == .compileFailed else { return report }
-        let diagnostics = report.diagnostics.map { diagnostic in
+        var explained = report
+        explained.diagnostics = report.diagnostics.map { diagnostic in
             var explained = diagnostic
             if let group = exercise.warningsAsErrors.first(where: { diagnostic.message.hasSuffix("[#\($0.group)]") }) {
                 explained.explanation = group.message
             }
             return explained
         }
-        return CheckReport(exerciseID: report.exerciseID, outcome: report.outcome, diagnostics: diagnostics, duration: report.duration)
+        return explained
     }
 
     /// A test-writing exercise: the learner's tests must pass against the subject, then fail
@@ -321,10 +342,11 @@ public struct CompilingChecker: ExerciseChecker {
         case .notStarted(let step): return stopped(at: step)
         }
         let log = TestEventLog(text: (try? fileSystem.text(of: results)) ?? "", tokens: tokens)
+        let backtrace = (try? fileSystem.contents(of: folder.appendingPathComponent(CrashBacktrace.fileName))) ?? Data()
         return Self.report(
             exerciseID: exerciseID, run: run, log: log,
             expectedCount: testCases.reduce(0) { $0 + $1.methods.count },
-            settings: settings, duration: started.duration(to: .now)
+            settings: settings, duration: started.duration(to: .now), backtrace: backtrace
         )
     }
 
@@ -391,9 +413,9 @@ public struct CompilingChecker: ExerciseChecker {
         let result = try await compiler.run(step, inputs: try prepare(), in: folder, compilerFlags: flags)
         if result.cancelled { return .cancelled }
         guard result.termination == .exited(0) else {
+            // Explained once the whole report is known (see `inLearnersTerms`).
             let errors = CompilerOutput.diagnostics(in: result.standardError + "\n" + result.standardOutput)
                 .filter { $0.severity == .error }
-                .map(CompilerMessageExplainer.explained)
             // An error in a generated file (an import that fails in the re-exports) repeats
             // one in the learner's file, which is the one worth showing.
             let inLessonOrLearnerFiles = errors.filter { !$0.file.hasPrefix(folder.path + "/") }
@@ -447,8 +469,9 @@ public struct CompilingChecker: ExerciseChecker {
         environment[ResultTokens.variable] = tokens.environmentValue
         // The checks post to a timeline of their own, never to the learner's.
         environment["DIDOJO_TIMELINE"] = folder.appendingPathComponent("timeline.txt").path
-        // Swift's crash backtracer takes seconds; the runtime's one-line message is enough.
-        environment["SWIFT_BACKTRACE"] = "enable=no"
+        // Swift's backtracer writes where a crash happened to a file for the checker (see
+        // `CrashBacktrace`), rather than raw addresses into the learner's output.
+        environment["SWIFT_BACKTRACE"] = CrashBacktrace.settings(writingTo: folder.appendingPathComponent(CrashBacktrace.fileName))
         return ChildProcessRequest(
             executable: program.path, arguments: [], environment: environment, workingDirectory: folder.path,
             timeout: settings.timeout, outputLimit: settings.outputLimit, memoryLimit: settings.memoryLimit, gate: gate
@@ -457,7 +480,7 @@ public struct CompilingChecker: ExerciseChecker {
 
     static func report(
         exerciseID: String, run: ChildProcessResult, log: TestEventLog, expectedCount: Int,
-        settings: CheckSettings, duration: Duration
+        settings: CheckSettings, duration: Duration, backtrace: Data = Data()
     ) -> CheckReport {
         let checks = log.checks
         let output = LearnerOutput.extract(
@@ -476,9 +499,10 @@ public struct CompilingChecker: ExerciseChecker {
         let running = checks.first { !$0.finished }?.readableName
         switch run.termination {
         case .signaled:
+            let stack = CrashBacktrace.read(backtrace)
             return make(.crashed(CrashInfo(
                 checkName: running, signal: run.termination.description,
-                message: LearnerOutput.crashMessage(in: run.standardError)
+                message: LearnerOutput.crashMessage(in: run.standardError), frames: stack.frames, stackOverflow: stack.stackOverflow
             )))
         case .exited(let status):
             let allRan = log.completed && checks.count == expectedCount && checks.allSatisfy(\.finished)
@@ -490,7 +514,7 @@ public struct CompilingChecker: ExerciseChecker {
             // a crash the runtime turned into an exit status).
             return make(.crashed(CrashInfo(
                 checkName: running, signal: "ended early with exit status \(status)",
-                message: LearnerOutput.crashMessage(in: run.standardError)
+                message: LearnerOutput.crashMessage(in: run.standardError), exitStatus: status
             )))
         }
     }

@@ -15,7 +15,7 @@ enum LearnerOutput {
                 || isXCTestFailureLine(line))
         }
         var text = kept.joined(separator: "\n").trimmingCharacters(in: .newlines)
-        let errors = standardError.split(separator: "\n").filter { crashLinePrefix(of: $0) == nil }
+        let errors = standardError.split(separator: "\n").filter { crashLinePrefix(of: $0) == nil && !isStackTraceLine($0) }
             .joined(separator: "\n").trimmingCharacters(in: .newlines)
         if !errors.isEmpty {
             text += (text.isEmpty ? "" : "\n") + errors
@@ -40,6 +40,17 @@ enum LearnerOutput {
             if let range = line.range(of: marker) { return range.lowerBound }
         }
         return nil
+    }
+
+    /// A line the Swift runtime or its backtracer writes about a crash, which is about the
+    /// program's memory rather than the learner's code: "*** Signal 4: Backtracing from
+    /// 0x7f…... done ***", or, when the backtracer cannot run, the runtime's own stack trace
+    /// ("Current stack trace:", "3  libswiftCore.so  0x00007f… …"). Where the crash was in
+    /// the learner's file is reported apart (see `CrashBacktrace`).
+    static func isStackTraceLine(_ line: Substring) -> Bool {
+        if line.hasPrefix("*** "), line.contains("Backtracing") || line.contains("crashed") { return true }
+        if line.hasPrefix("Current stack trace:") { return true }
+        return line.firstMatch(of: /^\s*\d+\s+(\[ra\]\s+)?\S+\s+0x[0-9a-fA-F]+\b/) != nil
     }
 
     /// XCTest prints each failure as `<file>:<line>: error: Class.test : message`.

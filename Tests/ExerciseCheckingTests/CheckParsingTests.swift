@@ -20,11 +20,6 @@ import Testing
         #expect(diagnostics[1].severity == .warning)
     }
 
-    @Test func aPlainWordsExplanationFollowsCommonMessages() {
-        #expect(CompilerMessageExplainer.explanation(for: "type 'MixIn' does not conform to protocol 'UsesClock'")?.contains("lacks one of its requirements") == true)
-        #expect(CompilerMessageExplainer.explanation(for: "something nobody has seen") == nil)
-    }
-
     @Test func theAuthorsMessageIsSeparatedFromXCTestsDetail() {
         let failure = CheckFailure(description: #"XCTAssertEqual failed: ("a - b") is not equal to ("c") - Post the text once"#, file: "", line: 1)
         #expect(failure.parts.message == "Post the text once")

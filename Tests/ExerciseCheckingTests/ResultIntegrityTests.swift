@@ -41,7 +41,7 @@ import Testing
         }
         """)
         #expect(!report.passed)
-        #expect(report.outcome == .crashed(CrashInfo(checkName: "doubles two", signal: "ended early with exit status 0", message: nil)))
+        #expect(report.outcome == .crashed(CrashInfo(checkName: "doubles two", signal: "ended early with exit status 0", message: nil, exitStatus: 0)))
     }
 
     @Test func writingFakeEventsIntoTheResultsChannelIsNotAPass() async throws {

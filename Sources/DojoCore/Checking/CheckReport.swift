@@ -26,9 +26,11 @@ public struct CheckReport: Sendable {
     }
 
     public let exerciseID: String
-    public let outcome: Outcome
+    public var outcome: Outcome
     public let checks: [CheckResult]
-    public let diagnostics: [CompilerDiagnostic]
+    /// The compiler's errors, when the code did not compile (explained once the checker knows
+    /// which file is the learner's, hence settable).
+    public var diagnostics: [CompilerDiagnostic]
     /// For a test-writing exercise: how each mutant fared against the learner's tests.
     public let mutants: [MutantResult]
     /// For a test-writing exercise: the classes of `checks` that are the learner's own tests
@@ -70,11 +72,53 @@ public struct CrashInfo: Equatable, Sendable {
     public let signal: String
     /// The runtime's own message, e.g. "Fatal error: Unexpectedly found nil while unwrapping an Optional value".
     public let message: String?
+    /// Set when the program was not stopped by a signal but ended by itself, with this exit
+    /// status, before the checks had finished: `exit()` in the learner's code ends the checks too.
+    public let exitStatus: Int32?
+    /// The calls in the learner's own file that led to the crash, innermost first, so the first
+    /// is where it crashed. Empty when none is known (no frame of it was on the stack, or the
+    /// stack could not be read).
+    public var frames: [CrashFrame]
+    /// True when the program ran out of stack: almost always a function that calls itself (or
+    /// two that call each other) without end.
+    public let stackOverflow: Bool
 
-    public init(checkName: String?, signal: String, message: String?) {
+    public init(
+        checkName: String?, signal: String, message: String?, exitStatus: Int32? = nil, frames: [CrashFrame] = [],
+        stackOverflow: Bool = false
+    ) {
         self.checkName = checkName
         self.signal = signal
         self.message = message
+        self.exitStatus = exitStatus
+        self.frames = frames
+        self.stackOverflow = stackOverflow
+    }
+
+    /// Where in the learner's file it crashed.
+    public var location: CrashFrame? { frames.first }
+}
+
+/// One call on the stack of a crash, where the source is known: `SocialPresenter.swift:17 in
+/// SocialPresenter.share(_:)`.
+public struct CrashFrame: Equatable, Sendable {
+    /// The source file's full path.
+    public let file: String
+    public let line: Int
+    public let column: Int
+    /// The function, as Swift names it: `SocialPresenter.share(_:)`, `closure #1 in …`.
+    public let function: String
+
+    public init(file: String, line: Int, column: Int, function: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.function = function
+    }
+
+    /// `SocialPresenter.swift:17`.
+    public var place: String {
+        "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
     }
 }
 

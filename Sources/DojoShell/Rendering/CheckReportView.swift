@@ -9,6 +9,8 @@ struct CheckReportView {
     let fileSystem: any FileSystem
     /// Longest stretch of the learner's own output shown before it is cut.
     private let maxOutputLines = 40
+    /// How many of the learner's calls that led to a crash are listed after the crash's place.
+    private let maxCallersShown = 4
 
     func show(_ report: CheckReport, exercise: Exercise, learnerFile: URL) {
         let total = report.checks.count
@@ -45,13 +47,30 @@ struct CheckReportView {
         case .compileFailed:
             printer.failure("\(exercise.id) does not compile yet.")
             showDiagnostics(report.diagnostics, learnerFile: learnerFile, checksFile: exercise.checks)
+        case .crashed(let crash) where crash.exitStatus != nil:
+            let during = crash.checkName.map { " while checking '\($0)'" } ?? ""
+            printer.failure("\(exercise.id): your code ended early with exit status \(crash.exitStatus ?? 0)\(during), before the checks had finished.")
+            if let message = crash.message {
+                printer.line(message, indent: "    ")
+            }
+            printer.note("Your code ended the program itself (a call to `exit()` does that). The checks run in the same program, so they ended with it: return from the function, or throw an error, instead of exiting. DIDojo itself is fine.")
+            showChecks(report.checks.filter(\.finished))
         case .crashed(let crash):
             let during = crash.checkName.map { " while checking '\($0)'" } ?? ""
             printer.failure("\(exercise.id): your code \(crash.signal)\(during).")
             if let message = crash.message {
                 printer.line(message, indent: "    ")
             }
-            if crash.message?.contains("failed to allocate") == true {
+            if crash.stackOverflow {
+                printer.line("The stack overflowed: a function kept calling itself, or two kept calling each other, without end.", indent: "    ")
+            }
+            showCrashLocation(crash)
+            if crash.stackOverflow {
+                let unknown = crash.location == nil
+                    ? " Which function it was could not be read this time: look for one that calls itself with nothing to stop it."
+                    : ""
+                printer.note("A crash counts as a failed check; DIDojo itself is fine.\(unknown)")
+            } else if crash.message?.contains("failed to allocate") == true {
                 // The runtime's words when the check's memory limit is reached.
                 printer.note("Your code ran out of memory: it asked for more than a check may use. Look for an array or a string that keeps growing in a loop that never ends. DIDojo itself is fine.")
             } else {
@@ -115,7 +134,7 @@ struct CheckReportView {
             if inChecks {
                 printer.note("    (This line is in the exercise's checks, which use your code the way the task describes.)")
             }
-            showSourceLine(of: diagnostic)
+            showSourceLine(diagnostic.line, column: diagnostic.column, of: diagnostic.file)
             for note in diagnostic.notes.prefix(3) {
                 let where_ = URL(fileURLWithPath: note.file).lastPathComponent
                 printer.line(printer.paint("note:", ANSI.dim) + " \(note.message) (\(where_):\(note.line))", indent: "    ")
@@ -129,15 +148,36 @@ struct CheckReportView {
         }
     }
 
-    private func showSourceLine(of diagnostic: CompilerDiagnostic) {
-        guard let text = try? fileSystem.text(of: URL(fileURLWithPath: diagnostic.file)) else { return }
+    /// Where in the learner's file the code crashed, and the calls of theirs that led there
+    /// (the runtime's and libraries' frames are left out by the checker).
+    private func showCrashLocation(_ crash: CrashInfo) {
+        guard let location = crash.location else { return }
+        printer.line("Crashed at " + printer.paint(location.place, ANSI.bold) + Self.inFunction(location), indent: "    ")
+        showSourceLine(location.line, column: location.column, of: location.file)
+        let callers = crash.frames.dropFirst()
+        for frame in callers.prefix(maxCallersShown) {
+            printer.line("called from \(frame.place)\(Self.inFunction(frame))", indent: "    ")
+        }
+        if callers.count > maxCallersShown {
+            printer.line("… and \(callers.count - maxCallersShown) more calls in your file", indent: "    ")
+        }
+    }
+
+    /// " in SocialPresenter.share(_:)", or nothing when the function is not known.
+    private static func inFunction(_ frame: CrashFrame) -> String {
+        frame.function.isEmpty ? "" : " in \(frame.function)"
+    }
+
+    /// Line `number` of `file` with a caret under `column` (none when the column is not known).
+    private func showSourceLine(_ number: Int, column: Int, of file: String) {
+        guard let text = try? fileSystem.text(of: URL(fileURLWithPath: file)) else { return }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard diagnostic.line >= 1, diagnostic.line <= lines.count else { return }
-        let number = String(diagnostic.line)
-        let source = String(lines[diagnostic.line - 1]).replacingOccurrences(of: "\t", with: "    ")
-        printer.verbatim("    \(number) | \(source)")
-        let caretOffset = max(0, diagnostic.column - 1)
-        printer.verbatim("    " + String(repeating: " ", count: number.count) + " | " + String(repeating: " ", count: caretOffset) + printer.paint("^", ANSI.green))
+        guard number >= 1, number <= lines.count else { return }
+        let numberText = String(number)
+        let source = String(lines[number - 1]).replacingOccurrences(of: "\t", with: "    ")
+        printer.verbatim("    \(numberText) | \(source)")
+        guard column >= 1 else { return }
+        printer.verbatim("    " + String(repeating: " ", count: numberText.count) + " | " + String(repeating: " ", count: column - 1) + printer.paint("^", ANSI.green))
     }
 
     private func showOutput(_ report: CheckReport) {

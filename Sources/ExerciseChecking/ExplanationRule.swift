@@ -1,0 +1,75 @@
+import DojoCore
+
+/// One kind of compiler error the checker can explain in plain words, recognised by its whole
+/// shape: the full message, and where needed its notes, whose file it points at, and the source
+/// line there. A rule that is not sure gives no explanation: a wrong one is worse than none.
+///
+/// The rules and their texts are in the `ExplanationRule+….swift` files; every one is proven
+/// on real compiler output by the explanation corpus (`ExplanationCorpusTests`).
+struct ExplanationRule: Sendable {
+    /// A short name, for tests and for the corpus.
+    let id: String
+    /// A regular expression the whole message must match (without its `[#Group]` tag); its
+    /// capture groups are handed to `explain`.
+    let message: String
+    /// Errors that often cause others (a missing import, a missing brace, a type that does not
+    /// conform): when one of them is in a compile, the other errors are not explained, since
+    /// they may only follow from it.
+    let isRootCause: Bool
+    /// The explanation, or nil when the diagnostic is not the case this rule was written for.
+    let explain: @Sendable (Match) -> String?
+
+    init(_ id: String, message: String, isRootCause: Bool = false, explain: @escaping @Sendable (Match) -> String?) {
+        self.id = id
+        self.message = message
+        self.isRootCause = isRootCause
+        self.explain = explain
+    }
+
+    /// A diagnostic whose message has the rule's shape.
+    struct Match {
+        let diagnostic: CompilerDiagnostic
+        /// The message's capture groups, in order.
+        let captures: [String]
+        let context: ExplanationContext
+
+        var place: ExplanationContext.Place { context.place(of: diagnostic) }
+
+        /// The first note whose whole message matches `pattern`, with its captures.
+        func note(_ pattern: String) -> (note: CompilerDiagnostic, captures: [String])? {
+            notes(pattern).first
+        }
+
+        /// Every note whose whole message matches `pattern`, with its captures.
+        func notes(_ pattern: String) -> [(note: CompilerDiagnostic, captures: [String])] {
+            diagnostic.notes.compactMap { note in
+                ExplanationRule.captures(of: pattern, in: note.message).map { (note: note, captures: $0) }
+            }
+        }
+
+        /// The source line the diagnostic points at.
+        var sourceLine: String? { context.sourceLine(of: diagnostic) }
+    }
+
+    /// The explanation for `diagnostic`, or nil when this rule does not apply to it.
+    func explanation(for diagnostic: CompilerDiagnostic, in context: ExplanationContext) -> String? {
+        guard diagnostic.severity == .error,
+              let captures = Self.captures(of: message, in: Self.withoutGroupTag(diagnostic.message)) else { return nil }
+        return explain(Match(diagnostic: diagnostic, captures: captures, context: context))
+    }
+
+    /// The capture groups of `pattern` when it matches the whole of `text`, else nil.
+    static func captures(of pattern: String, in text: String) -> [String]? {
+        guard let regex = try? Regex(pattern), let match = try? regex.wholeMatch(in: text) else { return nil }
+        return (1..<match.output.count).map { match.output[$0].substring.map(String.init) ?? "" }
+    }
+
+    /// The message without the diagnostic group swiftc appends, e.g. ` [#ActorIsolatedCall]`.
+    static func withoutGroupTag(_ message: String) -> String {
+        guard message.hasSuffix("]"), let start = message.range(of: " [#", options: .backwards) else { return message }
+        return String(message[..<start.lowerBound])
+    }
+
+    /// Every rule, in the order they are tried. A diagnostic of the corpus matches at most one.
+    static let all: [ExplanationRule] = names + calls + properties + protocols + concurrency + syntax
+}
