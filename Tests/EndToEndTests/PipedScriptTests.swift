@@ -38,16 +38,27 @@ import Testing
         #expect(again.standardOutput.contains("Hint 2 of"))
     }
 
-    @Test func aCorruptProgressFileIsMovedAsideAndTheShellStartsAnyway() async throws {
+    @Test func aCorruptProgressFileIsKeptAsideAtTheFirstChangeAndTheShellStartsAnyway() async throws {
         let didojo = try Didojo()
         _ = try await didojo.run([], input: "quit\n")
         let progress = didojo.workspace.appendingPathComponent(".didojo/progress.json")
         try FileManager.default.createDirectory(at: progress.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data([0x7b, 0xff, 0x00]).write(to: progress)
-        let result = try await didojo.run([], input: "lessons\n")
-        #expect(result.termination == .exited(0))
-        #expect(result.standardError.contains("Your progress file could not be read, so DIDojo starts with fresh progress."))
-        #expect(result.standardOutput.contains("no-di.1"))
+        let corrupt = Data([0x7b, 0xff, 0x00])
+        try corrupt.write(to: progress)
+        // Only looking changes nothing on disk.
+        let looking = try await didojo.run([], input: "lessons\n")
+        #expect(looking.termination == .exited(0))
+        #expect(looking.standardError.contains("could not be read, so it is shown as fresh. It was left as it is"))
+        #expect(looking.standardOutput.contains("no-di.1"))
+        #expect(try Data(contentsOf: progress) == corrupt)
+        // The first change keeps the old file aside and starts a new one.
+        let changing = try await didojo.run([], input: "open no-di\n")
+        #expect(changing.termination == .exited(0))
+        #expect(changing.standardOutput.contains("Your progress file could not be read, so DIDojo starts with fresh progress. The old file was kept as"))
+        let kept = try FileManager.default.contentsOfDirectory(atPath: progress.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix("progress.corrupt-") }
+        #expect(kept.count == 1)
+        #expect(try Data(contentsOf: progress.deletingLastPathComponent().appendingPathComponent(kept[0])) == corrupt)
     }
 
     @Test func aMalformedLessonIsNamedAndTheOthersStillLoad() async throws {

@@ -269,7 +269,8 @@ import Yams
     @Test func anUnknownRuleNamesItselfAndTheAllowedKinds() {
         let error = decodingError(#"{"rule": "no-singletons", "in": "X"}"#)
         #expect(error == "'no-singletons' is not a wiring rule. Allowed: no-concrete-creation, no-default-argument-of-concrete-type, "
-            + "no-protocol-extension-default, weak-reference, no-container-resolve-outside, no-optional-chaining-on.")
+            + "no-protocol-extension-default, weak-reference, no-container-resolve-outside, no-optional-chaining-on, "
+            + "immutable-property, no-force-unwrap.")
     }
 
     @Test func anUnknownKeyAndAMissingKeyAreNamed() {

@@ -65,7 +65,7 @@ public struct ProgressStore: Sendable {
     /// - Returns: the progress as it now is on disk, with a warning when a file was moved aside.
     @discardableResult
     public func update(_ change: (inout LearnerProgress) throws -> Void) throws -> Loaded {
-        try fileSystem.withExclusiveLock(on: lockFile) {
+        try saying(whatCouldNotBeSaved: fileSystem.withExclusiveLock(on: lockFile) {
             var warning: String?
             var progress: LearnerProgress
             switch try decodeCurrent() {
@@ -87,6 +87,18 @@ public struct ProgressStore: Sendable {
                 }
             }
             return Loaded(progress: progress, warning: warning)
+        })
+    }
+
+    /// Runs `body`, turning an error of the file system (the lock's folder cannot be made, a
+    /// file is where the state folder should be) into one that says what could not be saved.
+    private func saying<Result>(whatCouldNotBeSaved body: @autoclosure () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as ProgressError {
+            throw error
+        } catch {
+            throw ProgressError.unwritable(path: file.path, reason: error.localizedDescription)
         }
     }
 
@@ -96,6 +108,7 @@ public struct ProgressStore: Sendable {
     public func whileLocked<Result>(_ body: () throws -> Result) throws -> Result {
         try fileSystem.withExclusiveLock(on: lockFile, body)
     }
+
 
     // MARK: Reading
 
