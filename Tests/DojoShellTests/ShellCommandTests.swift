@@ -162,7 +162,7 @@ import Testing
         let harness = try ShellHarness(lines: ["edit arithmetic.1"])
         harness.editor.editorCommand = nil
         let output = await harness.run()
-        #expect(output.contains("No editor is set."))
+        #expect(output.contains("No editor is set, and none of sensible-editor, editor, nano or vi is on your PATH."))
         #expect(output.contains("export EDITOR=nano"))
     }
 
