@@ -9,7 +9,7 @@ import Testing
     @Test func helpListsEveryCommandAndExplainsOne() async throws {
         let output = try await ShellHarness(lines: ["help", "help check"]).run()
         for command in ["help", "lessons", "open <lesson>", "read", "next", "prev", "run [options]", "exercise [exercise]", "edit [exercise]",
-                        "check [exercise]", "watch [exercise]", "hint [exercise]", "solution [exercise]", "reset [exercise | --all]", "progress", "report [md|json]", "quit"] {
+                        "check [exercise]", "watch [exercise]", "hint [exercise]", "solution [exercise]", "reset [exercise | --all]", "progress", "report [md|json]", "clear", "quit"] {
             #expect(output.contains(command), "help should list \(command)")
         }
         #expect(output.contains("Compiles your file together with the exercise's checks"))
