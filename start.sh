@@ -2,11 +2,67 @@
 # Sets DIDojo up on a fresh Debian/Ubuntu machine that has a Swift 6 toolchain, then starts it:
 # installs the C libraries it needs if they are missing, builds, and starts the shell.
 # Arguments are passed on to didojo.
+#
+# Quiet once built: SwiftPM's output goes to .build/start-build.log and is shown only when the
+# build fails. While a build runs, one line says so (on a terminal it counts the time and is
+# wiped when the build is done); a start with nothing to build goes straight to the shell, and
+# one that built something says so in one line.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-Scripts/install-system-libraries.sh
+Scripts/install-system-libraries.sh --libraries-only
 
-echo "Building DIDojo (the first build takes a few minutes)…"
-swift build
+mkdir -p .build
+log=.build/start-build.log
+
+# Says that a build is running, from the background, once it has taken more than a moment
+# (a start with nothing to build takes a second or two of SwiftPM's planning).
+announce_build() {
+    sleep 2
+    local message="Building DIDojo (the first build takes a few minutes; log: $log)"
+    if [ ! -t 1 ]; then
+        echo "$message…"
+        return
+    fi
+    local frames=(⠋ ⠙ ⠹ ⠸ ⠼ ⠴ ⠦ ⠧ ⠇ ⠏) frame=0 started=$SECONDS
+    while true; do
+        local elapsed=$((SECONDS - started + 2))
+        printf '\r\033[K%s %s… %d:%02d' "${frames[frame % ${#frames[@]}]}" "$message" $((elapsed / 60)) $((elapsed % 60))
+        frame=$((frame + 1))
+        sleep 0.2
+    done
+}
+
+announce_build &
+announcer=$!
+# Whatever ends this script (a failed build, Ctrl-C), the announcement stops and its line goes.
+stop_announcing() {
+    if [ -n "$announcer" ]; then
+        kill "$announcer" 2>/dev/null || true
+        wait "$announcer" 2>/dev/null || true
+        announcer=""
+        [ -t 1 ] && printf '\r\033[K'
+    fi
+    return 0
+}
+trap stop_announcing EXIT
+
+started=$SECONDS
+status=0
+swift build >"$log" 2>&1 || status=$?
+stop_announcing
+
+if [ "$status" -ne 0 ]; then
+    # Swinject's package lists files SwiftPM does not know what to do with; that warning is
+    # about Swinject's manifest, not about anything a learner can change.
+    grep -v -e "found [0-9]* file(s) which are unhandled" -e "^    /.*/Swinject/" "$log" >&2 || true
+    echo >&2
+    echo "The build failed (exit status $status); the whole output is in $log." >&2
+    exit "$status"
+fi
+if grep -q -E "^\[[0-9]+/[0-9]+\] (Compiling|Linking)" "$log"; then
+    elapsed=$((SECONDS - started))
+    if [ "$elapsed" -ge 60 ]; then took="$((elapsed / 60)) min $((elapsed % 60)) s"; else took="$elapsed s"; fi
+    echo "Built DIDojo in $took."
+fi
 exec .build/debug/didojo "$@"
