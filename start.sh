@@ -60,7 +60,8 @@ if [ "$status" -ne 0 ]; then
     echo "The build failed (exit status $status); the whole output is in $log." >&2
     exit "$status"
 fi
-if grep -q -E "^\[[0-9]+/[0-9]+\] (Compiling|Linking)" "$log"; then
+# SwiftPM prints "Compiling plugin …" for its command plugins on every build, built or not.
+if grep -E "^\[[0-9]+/[0-9]+\] (Compiling|Linking) " "$log" | grep -q -v "\] Compiling plugin "; then
     elapsed=$((SECONDS - started))
     if [ "$elapsed" -ge 60 ]; then took="$((elapsed / 60)) min $((elapsed % 60)) s"; else took="$elapsed s"; fi
     echo "Built DIDojo in $took."
