@@ -47,9 +47,23 @@ stop_announcing() {
 }
 trap stop_announcing EXIT
 
+# True when the build in the log compiled or linked something. SwiftPM prints "Compiling
+# plugin …" for its command plugins on every build, built or not.
+built_something() {
+    grep -E "^\[[0-9]+/[0-9]+\] (Compiling|Linking) " "$log" | grep -q -v "\] Compiling plugin "
+}
+
 started=$SECONDS
 status=0
 swift build >"$log" 2>&1 || status=$?
+built=no
+if [ "$status" -eq 0 ] && built_something; then
+    built=yes
+    # The build after SwiftPM has resolved the packages (a fresh clone, a changed
+    # Package.resolved) compiles swift-dependencies once more; done now, while the learner is
+    # waiting anyway, rather than at the next start.
+    swift build >>"$log" 2>&1 || status=$?
+fi
 stop_announcing
 
 if [ "$status" -ne 0 ]; then
@@ -60,8 +74,7 @@ if [ "$status" -ne 0 ]; then
     echo "The build failed (exit status $status); the whole output is in $log." >&2
     exit "$status"
 fi
-# SwiftPM prints "Compiling plugin …" for its command plugins on every build, built or not.
-if grep -E "^\[[0-9]+/[0-9]+\] (Compiling|Linking) " "$log" | grep -q -v "\] Compiling plugin "; then
+if [ "$built" = yes ]; then
     elapsed=$((SECONDS - started))
     if [ "$elapsed" -ge 60 ]; then took="$((elapsed / 60)) min $((elapsed % 60)) s"; else took="$elapsed s"; fi
     echo "Built DIDojo in $took."
