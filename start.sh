@@ -15,19 +15,27 @@ Scripts/install-system-libraries.sh --libraries-only
 mkdir -p .build
 log=.build/start-build.log
 
-# Says that a build is running, from the background, once it has taken more than a moment
-# (a start with nothing to build takes a second or two of SwiftPM's planning).
+# Says that a build is running, once it has taken more than a moment (a start with nothing to
+# build takes a second or two of SwiftPM's planning). On standard error, like every word of this
+# script's own: standard output is didojo's (`./start.sh list > lessons.txt`).
 announce_build() {
-    sleep 2
-    local message="Building DIDojo (the first build takes a few minutes; log: $log)"
-    if [ ! -t 1 ]; then
-        echo "$message…"
+    if [ ! -t 2 ]; then
+        # Nothing can be wiped from a log: only a build that takes a while is announced.
+        sleep 10
+        echo "Building DIDojo (the first build takes a few minutes; log: $log)…" >&2
         return
     fi
-    local frames=(⠋ ⠙ ⠹ ⠸ ⠼ ⠴ ⠦ ⠧ ⠇ ⠏) frame=0 started=$SECONDS
+    sleep 2
+    # One line, which must not wrap: "\r" and erase-line only reach back to its start.
+    local columns
+    columns=$(stty size <&2 2>/dev/null | cut -d " " -f 2)
+    [ -n "$columns" ] && [ "$columns" -gt 0 ] || columns=80
+    local frames=(⠋ ⠙ ⠹ ⠸ ⠼ ⠴ ⠦ ⠧ ⠇ ⠏) frame=0 started=$SECONDS line
     while true; do
         local elapsed=$((SECONDS - started + 2))
-        printf '\r\033[K%s %s… %d:%02d' "${frames[frame % ${#frames[@]}]}" "$message" $((elapsed / 60)) $((elapsed % 60))
+        line=$(printf '%s Building DIDojo… %d:%02d (the first build takes a few minutes)' \
+            "${frames[frame % ${#frames[@]}]}" $((elapsed / 60)) $((elapsed % 60)))
+        printf '\r\033[K%s' "${line:0:columns-1}" >&2
         frame=$((frame + 1))
         sleep 0.2
     done
@@ -41,7 +49,7 @@ stop_announcing() {
         kill "$announcer" 2>/dev/null || true
         wait "$announcer" 2>/dev/null || true
         announcer=""
-        [ -t 1 ] && printf '\r\033[K'
+        [ -t 2 ] && printf '\r\033[K' >&2
     fi
     return 0
 }
@@ -77,6 +85,6 @@ fi
 if [ "$built" = yes ]; then
     elapsed=$((SECONDS - started))
     if [ "$elapsed" -ge 60 ]; then took="$((elapsed / 60)) min $((elapsed % 60)) s"; else took="$elapsed s"; fi
-    echo "Built DIDojo in $took."
+    echo "Built DIDojo in $took." >&2
 fi
 exec .build/debug/didojo "$@"
