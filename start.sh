@@ -3,11 +3,89 @@
 # installs the C libraries it needs if they are missing (libedit, and cmark-gfm with its
 # extensions), builds, and starts the shell.
 # Arguments are passed on to didojo.
+#
+# Quiet once built: SwiftPM's output goes to .build/start-build.log and is shown only when the
+# build fails. While a build runs, one line says so (on a terminal it counts the time and is
+# wiped when the build is done); a start with nothing to build goes straight to the shell, and
+# one that built something says so in one line.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-Scripts/install-system-libraries.sh
+Scripts/install-system-libraries.sh --libraries-only
 
-echo "Building DIDojo (the first build takes a few minutes)…"
-swift build
+mkdir -p .build
+log=.build/start-build.log
+
+# Says that a build is running, once it has taken more than a moment (a start with nothing to
+# build takes a second or two of SwiftPM's planning). On standard error, like every word of this
+# script's own: standard output is didojo's (`./start.sh list > lessons.txt`).
+announce_build() {
+    if [ ! -t 2 ]; then
+        # Nothing can be wiped from a log: only a build that takes a while is announced.
+        sleep 10
+        echo "Building DIDojo (the first build takes a few minutes; log: $log)…" >&2
+        return
+    fi
+    sleep 2
+    # One line, which must not wrap: "\r" and erase-line only reach back to its start.
+    local columns
+    columns=$(stty size <&2 2>/dev/null | cut -d " " -f 2)
+    [ -n "$columns" ] && [ "$columns" -gt 0 ] || columns=80
+    local frames=(⠋ ⠙ ⠹ ⠸ ⠼ ⠴ ⠦ ⠧ ⠇ ⠏) frame=0 started=$SECONDS line
+    while true; do
+        local elapsed=$((SECONDS - started + 2))
+        line=$(printf '%s Building DIDojo… %d:%02d (the first build takes a few minutes)' \
+            "${frames[frame % ${#frames[@]}]}" $((elapsed / 60)) $((elapsed % 60)))
+        printf '\r\033[K%s' "${line:0:columns-1}" >&2
+        frame=$((frame + 1))
+        sleep 0.2
+    done
+}
+
+announce_build &
+announcer=$!
+# Whatever ends this script (a failed build, Ctrl-C), the announcement stops and its line goes.
+stop_announcing() {
+    if [ -n "$announcer" ]; then
+        kill "$announcer" 2>/dev/null || true
+        wait "$announcer" 2>/dev/null || true
+        announcer=""
+        [ -t 2 ] && printf '\r\033[K' >&2
+    fi
+    return 0
+}
+trap stop_announcing EXIT
+
+# True when the build in the log compiled or linked something. SwiftPM prints "Compiling
+# plugin …" for its command plugins on every build, built or not.
+built_something() {
+    grep -E "^\[[0-9]+/[0-9]+\] (Compiling|Linking) " "$log" | grep -q -v "\] Compiling plugin "
+}
+
+started=$SECONDS
+status=0
+swift build >"$log" 2>&1 || status=$?
+built=no
+if [ "$status" -eq 0 ] && built_something; then
+    built=yes
+    # The build after SwiftPM has resolved the packages (a fresh clone, a changed
+    # Package.resolved) compiles swift-dependencies once more; done now, while the learner is
+    # waiting anyway, rather than at the next start.
+    swift build >>"$log" 2>&1 || status=$?
+fi
+stop_announcing
+
+if [ "$status" -ne 0 ]; then
+    # Swinject's package lists files SwiftPM does not know what to do with; that warning is
+    # about Swinject's manifest, not about anything a learner can change.
+    grep -v -e "found [0-9]* file(s) which are unhandled" -e "^    /.*/Swinject/" "$log" >&2 || true
+    echo >&2
+    echo "The build failed (exit status $status); the whole output is in $log." >&2
+    exit "$status"
+fi
+if [ "$built" = yes ]; then
+    elapsed=$((SECONDS - started))
+    if [ "$elapsed" -ge 60 ]; then took="$((elapsed / 60)) min $((elapsed % 60)) s"; else took="$elapsed s"; fi
+    echo "Built DIDojo in $took." >&2
+fi
 exec .build/debug/didojo "$@"

@@ -6,7 +6,8 @@ import Glibc
 /// An interactive line editor for a terminal, built on libedit.
 ///
 /// It offers Emacs key bindings, Up/Down history, Tab completion with a
-/// listing of the choices, and Ctrl-C to abandon the current line.
+/// listing of the choices, Ctrl-L to clear the screen, and Ctrl-C to abandon
+/// the current line.
 ///
 /// How Ctrl-C works: while a line is being edited, the terminal's ISIG flag
 /// is switched off (libedit's "edit" tty mode), so Ctrl-C reaches libedit as
@@ -161,6 +162,11 @@ public final class LineEditor: LineReading {
             return UInt8(CC_EOF)
         })
         didojo_el_bind(editor, "^C", "didojo-interrupt")
+
+        // libedit's Emacs keys have it already; bound here so that the shell's `clear` and
+        // Ctrl-L stay one promise whatever the key map: the screen cleared, the prompt and
+        // the line typed so far drawn again at the top.
+        didojo_el_bind(editor, "^L", "ed-clear-screen")
     }
 
     private func loadHistory() {

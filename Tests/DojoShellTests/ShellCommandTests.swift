@@ -9,7 +9,7 @@ import Testing
     @Test func helpListsEveryCommandAndExplainsOne() async throws {
         let output = try await ShellHarness(lines: ["help", "help check"]).run()
         for command in ["help", "lessons", "open <lesson>", "read", "next", "prev", "run [options]", "exercise [exercise]", "edit [exercise]",
-                        "check [exercise]", "watch [exercise]", "hint [exercise]", "solution [exercise]", "reset [exercise | --all]", "progress", "report [md|json]", "quit"] {
+                        "check [exercise]", "watch [exercise]", "hint [exercise]", "solution [exercise]", "reset [exercise | --all]", "progress", "report [md|json]", "clear", "quit"] {
             #expect(output.contains(command), "help should list \(command)")
         }
         #expect(output.contains("Compiles your file together with the exercise's checks"))
@@ -162,7 +162,7 @@ import Testing
         let harness = try ShellHarness(lines: ["edit arithmetic.1"])
         harness.editor.editorCommand = nil
         let output = await harness.run()
-        #expect(output.contains("No editor is set."))
+        #expect(output.contains("No editor is set, and none of sensible-editor, editor, nano or vi is on your PATH."))
         #expect(output.contains("export EDITOR=nano"))
     }
 

@@ -26,5 +26,5 @@ import Testing
 
 /// The command names, as the shell's registry lists them.
 enum CommandRegistryNames {
-    static let all = ["help", "lessons", "open", "read", "next", "prev", "run", "exercise", "edit", "check", "watch", "hint", "solution", "reset", "progress", "quit"]
+    static let all = ["help", "lessons", "open", "read", "next", "prev", "run", "exercise", "edit", "check", "watch", "hint", "solution", "reset", "progress", "clear", "quit"]
 }

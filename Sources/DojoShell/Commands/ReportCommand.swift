@@ -1,5 +1,6 @@
 import DojoCore
 import Foundation
+import TerminalMarkdown
 
 /// `report [md|json]`: what the learner has done, shown and written to a file to hand in.
 struct ReportCommand: ShellCommand {
@@ -32,8 +33,13 @@ struct ReportCommand: ShellCommand {
             printer.error("Could not put the report together: \(error.localizedDescription)")
             return .keepGoing
         }
-        // Markdown tables are padded to read well as they are; rendering them would lose that.
-        printer.verbatim(text)
+        if format == "json" {
+            printer.verbatim(text)
+        } else {
+            // The file's Markdown tables are as wide as their longest title; on screen the
+            // same report is laid out to the terminal's width.
+            show(report, printer: printer)
+        }
         let file = session.workspace.root.appendingPathComponent("didojo-report.\(format)")
         do {
             try session.dependencies.fileSystem.write(text, to: file)
@@ -42,5 +48,85 @@ struct ReportCommand: ShellCommand {
             printer.error("Could not write the report to \(file.path): \(error.localizedDescription). Copy it from above instead.")
         }
         return .keepGoing
+    }
+
+    // MARK: On screen
+
+    /// The columns right of the title: header, and whether the values are right-aligned.
+    private static let numberColumns: [(header: String, alignRight: Bool)] = [
+        ("checks", true), ("hints", true), ("time to pass", false),
+    ]
+    /// Narrower than this, a title column would be mostly wrapping; the table overflows instead.
+    private static let narrowestTitle = 12
+
+    private func show(_ report: LearnerReport, printer: Printer) {
+        let totals = report.totals
+        printer.heading("DIDojo report")
+        printer.line("Exercises passed: \(totals.exercisesPassed) of \(totals.exercises) · checks run: \(totals.attempts) · hints shown: \(totals.hintsShown) · solutions seen: \(totals.solutionsSeen)")
+        let time = totals.secondsToPass.map { DurationWords.describe(seconds: $0) } ?? "not known"
+        printer.line("Time from first open to first pass, over the passed exercises: \(time)")
+        for lesson in report.lessons {
+            printer.line()
+            printer.heading("\(lesson.id): \(lesson.title) (\(lesson.exercisesPassed) of \(lesson.exercises.count) passed)")
+            for line in table(lesson, width: printer.style.width, printer: printer) {
+                printer.verbatim(line)
+            }
+        }
+        printer.line()
+        printer.note("✓ passed   ✗ not passed yet   · not tried")
+    }
+
+    /// A lesson's exercises as rows no wider than `width`: the title column takes the room
+    /// the others leave and wraps inside it, so no header is ever broken.
+    private func table(_ lesson: LearnerReport.LessonEntry, width: Int, printer: Printer) -> [String] {
+        let rows = lesson.exercises.map { exercise in
+            (
+                mark: StatusMark.mark(exercise.status, printer: printer),
+                id: exercise.id,
+                title: exercise.solutionSeen ? exercise.title + " (solution seen)" : exercise.title,
+                numbers: [
+                    String(exercise.attempts), String(exercise.hintsShown),
+                    exercise.secondsToPass.map { DurationWords.describe(seconds: $0) } ?? "—",
+                ]
+            )
+        }
+        let gap = "  "
+        let idWidth = ([ "exercise" ] + rows.map(\.id)).map(\.count).max() ?? 0
+        let numberWidths = Self.numberColumns.indices.map { column in
+            ([Self.numberColumns[column].header] + rows.map { $0.numbers[column] }).map(\.count).max() ?? 0
+        }
+        // "  ✓ " before the id, a gap after each column but the last.
+        let fixed = 4 + idWidth + gap.count + numberWidths.reduce(0) { $0 + gap.count + $1 }
+        let longestTitle = (["title"] + rows.map(\.title)).map(\.count).max() ?? 0
+        let titleWidth = min(longestTitle, max(Self.narrowestTitle, width - fixed))
+
+        func line(lead: String, id: String, title: String, numbers: [String]) -> String {
+            var cells = [lead + pad(id, idWidth), pad(title, titleWidth)]
+            for (column, value) in numbers.enumerated() {
+                cells.append(pad(value, numberWidths[column], right: Self.numberColumns[column].alignRight))
+            }
+            return trimmedEnd(cells.joined(separator: gap))
+        }
+
+        var lines = [line(lead: "    ", id: "exercise", title: "title", numbers: Self.numberColumns.map(\.header))]
+        for row in rows {
+            let titleLines = TextWrapper(width: titleWidth).wrapLines(row.title)
+            lines.append(line(lead: "  \(row.mark) ", id: row.id, title: titleLines.first ?? "", numbers: row.numbers))
+            for more in titleLines.dropFirst() {
+                lines.append(line(lead: "    ", id: "", title: more, numbers: numberWidths.map { _ in "" }))
+            }
+        }
+        return lines
+    }
+
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let room = String(repeating: " ", count: max(0, width - text.count))
+        return right ? room + text : text + room
+    }
+
+    private func trimmedEnd(_ text: String) -> String {
+        var text = text
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

@@ -26,10 +26,18 @@ extension ShellSession {
 
     /// Makes `exercise` the one commands act on, opening its lesson if another is open.
     /// Returns false, having said why, when its lesson is locked.
+    ///
+    /// Moving to another lesson is said out loud, with the way back: the prompt changes, and
+    /// a following `check` without an id acts on this exercise, which is what a learner who
+    /// just typed `edit constructor.4` means. Staying in the old lesson would instead check
+    /// that lesson's exercise.
     @discardableResult
     func select(_ exercise: Exercise) -> Bool {
         guard let lesson = catalog.lesson(id: exercise.lessonID) else { return false }
-        if currentLesson?.id != exercise.lessonID {
+        if let previous = currentLesson, previous.id != exercise.lessonID {
+            guard go(to: lesson, page: lesson.pages.count) else { return false }
+            printer.note("Moved to lesson \(lesson.id) for \(exercise.id); 'open \(previous.id)' goes back.")
+        } else if currentLesson == nil {
             guard go(to: lesson, page: lesson.pages.count) else { return false }
         } else if let locked = lockMessage(for: lesson) {
             printer.line(locked)
