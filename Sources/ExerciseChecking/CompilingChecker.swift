@@ -195,10 +195,15 @@ public struct CompilingChecker: ExerciseChecker {
         // Two at a time: each is a compile and a run, and classroom laptops have few cores. A
         // mutant changes what the subject does, not its interface, so the learner's tests
         // compiled for the subject are linked against each mutant as they are.
+        // The tests are compiled and linked exactly as for the subject (the lesson's checks
+        // with them), so that one compile serves the subject and every mutant; against a
+        // mutant only the learner's own classes run.
+        let learnerClasses = learnerTests.map(\.className)
         let finished = try await exercise.mutants.concurrentMap(limit: 2) { mutant in
             let report = try await compileAndRun(
                 exerciseID: exercise.id, underTest: mutant.apply(to: exercise.subject) + exercise.support,
-                tests: [source], testCases: learnerTests, learnerFlags: (.checksModule, Self.compilerFlags(of: exercise)), onPhase: { _ in }
+                tests: [source] + (exercise.hasChecks ? [exercise.checks] : []), testCases: learnerTests + extraChecks,
+                runOnly: learnerClasses, learnerFlags: (.checksModule, Self.compilerFlags(of: exercise)), onPhase: { _ in }
             )
             return MutantResult(mutant: mutant, report: report)
         }
@@ -240,7 +245,7 @@ public struct CompilingChecker: ExerciseChecker {
     /// Builds the code `underTest` and the `tests` (with a generated entry point that runs
     /// `testCases`) into libraries, runs them in the program that runs checks, and reports.
     private func compileAndRun(
-        exerciseID: String, underTest: [URL], tests: [URL], testCases: [DiscoveredTestCase],
+        exerciseID: String, underTest: [URL], tests: [URL], testCases: [DiscoveredTestCase], runOnly: [String] = [],
         learnerFlags: (step: CompileStep, flags: [String]), onPhase: @escaping @Sendable (CheckPhase) -> Void
     ) async throws -> CheckReport {
         let started = ContinuousClock.now
@@ -259,11 +264,11 @@ public struct CompilingChecker: ExerciseChecker {
         // A task of its own rather than `async let`, so that it can be cancelled alone when
         // the code under test does not build (the program may still be building, the first
         // time); cancelling this check cancels it too.
-        let ran = Task { try await startChecks(in: folder, results: results, tokens: tokens, gate: gate) }
+        let ran = Task { try await startChecks(in: folder, results: results, tokens: tokens, runOnly: runOnly, gate: gate) }
         return try await withTaskCancellationHandler {
             try await buildAndRun(
                 exerciseID: exerciseID, underTest: underTest, tests: tests, testCases: testCases, folder: folder,
-                gate: gate, tokens: tokens, results: results, ran: ran, learnerFlags: learnerFlags, onPhase: onPhase, started: started
+                gate: gate, tokens: tokens, results: results, ran: ran, runOnly: runOnly, learnerFlags: learnerFlags, onPhase: onPhase, started: started
             )
         } onCancel: {
             ran.cancel()
@@ -274,7 +279,7 @@ public struct CompilingChecker: ExerciseChecker {
     /// program that runs them ready, then lets it go and reads what it reported.
     private func buildAndRun(
         exerciseID: String, underTest: [URL], tests: [URL], testCases: [DiscoveredTestCase], folder: URL,
-        gate: ChildProcessGate, tokens: ResultTokens, results: URL, ran: Task<ChecksRun, any Error>,
+        gate: ChildProcessGate, tokens: ResultTokens, results: URL, ran: Task<ChecksRun, any Error>, runOnly: [String],
         learnerFlags: (step: CompileStep, flags: [String]),
         onPhase: @escaping @Sendable (CheckPhase) -> Void, started: ContinuousClock.Instant
     ) async throws -> CheckReport {
@@ -345,7 +350,7 @@ public struct CompilingChecker: ExerciseChecker {
         let backtrace = (try? fileSystem.contents(of: folder.appendingPathComponent(CrashBacktrace.fileName))) ?? Data()
         return Self.report(
             exerciseID: exerciseID, run: run, log: log,
-            expectedCount: testCases.reduce(0) { $0 + $1.methods.count },
+            expectedCount: testCases.filter { runOnly.isEmpty || runOnly.contains($0.className) }.reduce(0) { $0 + $1.methods.count },
             settings: settings, duration: started.duration(to: .now), backtrace: backtrace
         )
     }
@@ -359,7 +364,7 @@ public struct CompilingChecker: ExerciseChecker {
 
     /// Builds the program that runs the checks (or finds it in the cache), starts it behind
     /// `gate`, and returns when it has ended.
-    private func startChecks(in folder: URL, results: URL, tokens: ResultTokens, gate: ChildProcessGate) async throws -> ChecksRun {
+    private func startChecks(in folder: URL, results: URL, tokens: ResultTokens, runOnly: [String], gate: ChildProcessGate) async throws -> ChecksRun {
         let hostFolder = folder.appendingPathComponent(CompileStep.hostFolder)
         try fileSystem.createDirectory(at: hostFolder)
         let host: URL
@@ -368,7 +373,7 @@ public struct CompilingChecker: ExerciseChecker {
         case .notBuilt(let step): return .notStarted(step)
         }
         guard !gate.isAbandoned, !Task.isCancelled else { return .notStarted(.cancelled) }
-        return .ran(try await launcher.run(runRequest(program: host, results: results, tokens: tokens, in: folder, gate: gate)))
+        return .ran(try await launcher.run(runRequest(program: host, results: results, tokens: tokens, runOnly: runOnly, in: folder, gate: gate)))
     }
 
     /// Where the program that runs the checks is, or why there is none.
@@ -461,8 +466,11 @@ public struct CompilingChecker: ExerciseChecker {
         return key
     }
 
-    private func runRequest(program: URL, results: URL, tokens: ResultTokens, in folder: URL, gate: ChildProcessGate) -> ChildProcessRequest {
+    private func runRequest(
+        program: URL, results: URL, tokens: ResultTokens, runOnly: [String], in folder: URL, gate: ChildProcessGate
+    ) -> ChildProcessRequest {
         var environment = self.environment
+        environment[TestMainGenerator.onlyVariable] = runOnly.joined(separator: " ")
         // Both are taken out of the environment by the program as it starts, before the
         // learner's code is even loaded (see `TestMainGenerator`).
         environment[TestMainGenerator.resultsVariable] = results.path

@@ -27,6 +27,10 @@ import DojoCore
 /// bytes, so neither `getenv`, `ProcessInfo` nor `/proc/self/environ` shows them.
 enum TestMainGenerator {
     static let resultsVariable = "DIDOJO_RESULTS"
+    /// The test classes to run, separated by spaces; all of them when empty or unset. A
+    /// test-writing exercise's tests are compiled once with the lesson's checks, and run alone
+    /// against each planted bug.
+    static let onlyVariable = "DIDOJO_ONLY"
     /// The C name of the checks' entry point, which the program looks up once it has loaded them.
     static let entrySymbol = "didojo_run_checks"
 
@@ -60,6 +64,7 @@ enum TestMainGenerator {
         let didojoUnderChecker = getenv("\(resultsVariable)") != nil
         let didojoResults = didojoTakeSecret("\(resultsVariable)")
         let didojoTokens = didojoTakeSecret("\(ResultTokens.variable)") ?? ""
+        let didojoOnly = didojoTakeSecret("\(onlyVariable)") ?? ""
 
         // The checker lets this program go on by closing its standard input, once the code
         // under test is compiled and linked. Until then it has only loaded its libraries.
@@ -100,13 +105,15 @@ enum TestMainGenerator {
             fputs("didojo: the checks could not be loaded: \\(dlerror().map { String(cString: $0) } ?? "no reason given")\\n", stderr)
             exit(70)
         }
-        typealias DIDojoRunChecks = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>) -> Void
+        typealias DIDojoRunChecks = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>, UnsafePointer<CChar>) -> Void
         let didojoRun = unsafeBitCast(didojoEntry, to: DIDojoRunChecks.self)
         didojoTokens.withCString { tokens in
-            if let didojoResults {
-                didojoResults.withCString { didojoRun($0, tokens) }
-            } else {
-                didojoRun(nil, tokens)
+            didojoOnly.withCString { only in
+                if let didojoResults {
+                    didojoResults.withCString { didojoRun($0, tokens, only) }
+                } else {
+                    didojoRun(nil, tokens, only)
+                }
             }
         }
 
@@ -120,7 +127,7 @@ enum TestMainGenerator {
                 let reference = "\(testCase.className).\(method.name)"
                 return "            (\"\(method.name)\", \(method.isAsync ? "asyncTest(\(reference))" : reference)),"
             }.joined(separator: "\n")
-            return "        testCase([\n\(methods)\n        ]),"
+            return "        (\"\(testCase.className)\", testCase([\n\(methods)\n        ])),"
         }.joined(separator: "\n")
 
         return """
@@ -182,16 +189,19 @@ enum TestMainGenerator {
             }
         }
 
-        /// Runs the checks and ends the program; the program calls it once it has loaded them,
-        /// with the results path and the secrets it took from its environment.
+        /// Runs the checks (those of the classes in `only`, or all when it is empty) and ends
+        /// the program; the program calls it once it has loaded them, with the results path and
+        /// the secrets it took from its environment.
         @_cdecl("\(entrySymbol)")
-        public func didojoRunChecks(_ results: UnsafePointer<CChar>?, _ tokens: UnsafePointer<CChar>) {
+        public func didojoRunChecks(_ results: UnsafePointer<CChar>?, _ tokens: UnsafePointer<CChar>, _ only: UnsafePointer<CChar>) {
             XCTestObservationCenter.shared.addTestObserver(DIDojoResultReporter(
                 path: results.map { String(cString: $0) }, tokens: String(cString: tokens)
             ))
-            XCTMain([
+            let wanted = Set(String(cString: only).split(separator: " ").map(String.init))
+            let all: [(String, XCTestCaseEntry)] = [
         \(entries)
-            ])
+            ]
+            XCTMain(all.filter { wanted.isEmpty || wanted.contains($0.0) }.map { $0.1 })
         }
 
         """

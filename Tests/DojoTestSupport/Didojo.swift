@@ -94,21 +94,21 @@ public struct Didojo: Sendable {
             executable: "/bin/sh", arguments: ["-c", script, executable.path] + arguments, environment: environment,
             workingDirectory: home.url.path, timeout: timeout
         )
-        // The run in one task; another looks at `isCancelled` and, once it says yes, ends,
-        // which cancels the run.
-        return try await withThrowingTaskGroup(of: ChildProcessResult?.self) { group in
-            group.addTask { try await ChildProcessLauncher().run(request) }
-            group.addTask {
-                while !isCancelled() {
-                    guard (try? await Task.sleep(for: .milliseconds(20))) != nil else { break }
+        // The run in a task of its own, cancelled by a thread that looks at `isCancelled`: a
+        // thread, not a task, so that a busy cooperative pool (the whole test suite running at
+        // once) cannot delay the cancellation by seconds.
+        let run = Task { try await ChildProcessLauncher().run(request) }
+        let watcher = Thread {
+            while !run.isCancelled {
+                if isCancelled() {
+                    run.cancel()
+                    return
                 }
-                return nil
+                Thread.sleep(forTimeInterval: 0.02)
             }
-            while let next = try await group.next() {
-                group.cancelAll()
-                if let result = next { return result }
-            }
-            throw CancellationError()
         }
+        watcher.start()
+        defer { run.cancel() }
+        return try await run.value
     }
 }

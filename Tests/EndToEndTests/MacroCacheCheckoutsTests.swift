@@ -103,8 +103,10 @@ import Testing
         // The same request through each, in turn: each answers from its own plugin, then from
         // what it kept.
         for _ in 0..<2 {
-            #expect(try session(firstStandIn, ["hello-1"]).answers == [#"{"from":"first"}"#])
-            #expect(try session(secondStandIn, ["hello-1"]).answers == [#"{"from":"second"}"#])
+            let first = try session(firstStandIn, ["hello-1"])
+            #expect(first.answers == [#"{"from":"first"}"#], "status \(first.status): \(first.errors)")
+            let second = try session(secondStandIn, ["hello-1"])
+            #expect(second.answers == [#"{"from":"second"}"#], "status \(second.status): \(second.errors)")
         }
         #expect(pluginStarts(of: firstStandIn) == 1)
         #expect(pluginStarts(of: secondStandIn) == 1)

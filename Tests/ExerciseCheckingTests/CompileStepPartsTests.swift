@@ -164,10 +164,10 @@ struct CompileStepPartsTests {
         let cache: CompiledStepCache
         let built: URL
 
-        init(_ name: String) throws {
+        init(_ name: String, recentUse: TimeInterval = 0) throws {
             folder = try TemporaryFolder(name)
             cacheFolder = folder.url.appendingPathComponent("cache")
-            cache = CompiledStepCache(folder: cacheFolder, fileSystem: LocalFileSystem(), limit: 4)
+            cache = CompiledStepCache(folder: cacheFolder, fileSystem: LocalFileSystem(), limit: 4, recentUse: recentUse)
             built = folder.url.appendingPathComponent("built")
             try LocalFileSystem().write("value", to: built.appendingPathComponent("out"))
         }
@@ -196,6 +196,14 @@ struct CompileStepPartsTests {
         // The fifth entry went past the limit of 4: the oldest two went, leaving 3; the sixth made 4.
         #expect(try LocalFileSystem().contentsOfDirectory(at: small.cacheFolder).count == 4)
         #expect((0..<6).map(small.restored) == [false, false, true, true, true, true])
+    }
+
+    @Test func nothingUsedRecentlyIsRemovedHoweverFullTheCache() throws {
+        // Another check may be about to run the program it found in the cache, in place.
+        let small = try SmallCache("step-cache-recent", recentUse: 600)
+        for index in 0..<6 { small.store(index) }
+        #expect(try LocalFileSystem().contentsOfDirectory(at: small.cacheFolder).count == 6)
+        #expect((0..<6).map(small.restored) == [true, true, true, true, true, true])
     }
 
     @Test func anEntryInUseOutlivesNewerOnes() throws {

@@ -232,8 +232,9 @@ extension ExplanationCase {
                 ("SocialPresenter(output: FacebookClient())", "SocialPresenter(client: FacebookClient())"),
             ],
             errors: [
-                .init("incorrect argument label in call (have 'output:', expected 'client:')", rule: "checks-label-mismatch",
-                    explained: "The checks write `output:` here, as the task names it, but your declaration says `client:`. Change the label in your file to `output`."),
+                .init("incorrect argument label in call (have 'output:', expected 'client:')", rule: "checks-label-mismatch", explained: "The checks write `output:` here, as the task names it, but your declaration says `client:`. Change the label in your file to `output`."),
+                .init("incorrect argument label in call (have 'output:', expected 'client:')", rule: "checks-label-mismatch"),
+                .init("incorrect argument label in call (have 'output:', expected 'client:')", rule: "checks-label-mismatch"),
                 .init("incorrect argument label in call (have 'output:', expected 'client:')", rule: "checks-label-mismatch"),
                 .init("incorrect argument label in call (have 'output:', expected 'client:')", rule: "checks-label-mismatch"),
             ]
@@ -257,8 +258,9 @@ extension ExplanationCase {
                 ("SocialPresenter(output: FacebookClient())", "SocialPresenter(FacebookClient())"),
             ],
             errors: [
-                .init("extraneous argument label 'output:' in call", rule: "checks-extraneous-label",
-                    explained: "The checks write the label `output:` here, as the task names it, but in your file this parameter has no label (it is declared with `_`). Declare it with the label `output`."),
+                .init("extraneous argument label 'output:' in call", rule: "checks-extraneous-label", explained: "The checks write the label `output:` here, as the task names it, but in your file this parameter has no label (it is declared with `_`). Declare it with the label `output`."),
+                .init("extraneous argument label 'output:' in call", rule: "checks-extraneous-label"),
+                .init("extraneous argument label 'output:' in call", rule: "checks-extraneous-label"),
                 .init("extraneous argument label 'output:' in call", rule: "checks-extraneous-label"),
                 .init("extraneous argument label 'output:' in call", rule: "checks-extraneous-label"),
             ]
@@ -292,8 +294,9 @@ extension ExplanationCase {
                 ("    init(output: any SocialPostOutput, clock: any Clock) {\n", "    init(output: any SocialPostOutput, clock: any Clock, logger: any Logger) {\n"),
             ],
             errors: [
-                .init("missing argument for parameter 'logger' in call", rule: "checks-omit-argument",
-                    explained: "The checks make this call without `logger`, the way the task describes it, but your `init(output:clock:logger:)` requires one. Remove the parameter the task does not ask for."),
+                .init("missing argument for parameter 'logger' in call", rule: "checks-omit-argument", explained: "The checks make this call without `logger`, the way the task describes it, but your `init(output:clock:logger:)` requires one. Remove the parameter the task does not ask for."),
+                .init("missing argument for parameter 'logger' in call", rule: "checks-omit-argument"),
+                .init("missing argument for parameter 'logger' in call", rule: "checks-omit-argument"),
                 .init("missing argument for parameter 'logger' in call", rule: "checks-omit-argument"),
             ]
         ),
@@ -301,8 +304,9 @@ extension ExplanationCase {
             "checks-inject-clock-init-lacks", exercise: "constructor.2", from: .starter,
             mistake: "has not added the `clock` parameter yet (the starter)",
             errors: [
-                .init("extra argument 'clock' in call", rule: "extra-argument-in-checks",
-                    explained: "The checks create your `SocialPresenter` with `clock`, as the task describes, but its initializer takes no such parameter (yet). Add one labelled `clock`: the checks inject the dependency through it."),
+                .init("extra argument 'clock' in call"),
+                .init("extra argument 'clock' in call", rule: "extra-argument-in-checks", explained: "The checks create your `SocialPresenter` with `clock`, as the task describes, but its initializer takes no such parameter (yet). Add one labelled `clock`: the checks inject the dependency through it."),
+                .init("extra argument 'clock' in call", rule: "extra-argument-in-checks"),
                 .init("extra argument 'clock' in call", rule: "extra-argument-in-checks"),
             ]
         ),
@@ -359,10 +363,10 @@ extension ExplanationCase {
                 ("init(output: any SocialPostOutput, clock: any Clock)", "init(output: any SocialPostOutput, clock: SystemClock)"),
             ],
             errors: [
-                .init("cannot convert value of type 'FixedClock' to expected argument type 'SystemClock'", rule: "checks-pass-another-implementation",
-                    explained: "The checks hand in their own `FixedClock`, but your parameter accepts only `SystemClock`, one concrete type. Declare the parameter as the protocol, `any Clock`, so that any implementation can be injected: the real one in the app, a stand-in in a test."),
-                .init("cannot convert value of type 'MinuteStepClock' to expected argument type 'SystemClock'", rule: "checks-pass-another-implementation",
-                    explained: "The checks hand in their own `MinuteStepClock`, but your parameter accepts only `SystemClock`, one concrete type. Declare the parameter as the protocol, `any Clock`, so that any implementation can be injected: the real one in the app, a stand-in in a test."),
+                .init("cannot convert value of type 'ProbeClock' to expected argument type 'SystemClock'", rule: "checks-pass-another-implementation", explained: "The checks hand in their own `ProbeClock`, but your parameter accepts only `SystemClock`, one concrete type. Declare the parameter as the protocol, `any Clock`, so that any implementation can be injected: the real one in the app, a stand-in in a test."),
+                .init("cannot convert value of type 'FixedClock' to expected argument type 'SystemClock'", rule: "checks-pass-another-implementation", explained: "The checks hand in their own `FixedClock`, but your parameter accepts only `SystemClock`, one concrete type. Declare the parameter as the protocol, `any Clock`, so that any implementation can be injected: the real one in the app, a stand-in in a test."),
+                .init("cannot convert value of type 'FixedClock' to expected argument type 'SystemClock'", rule: "checks-pass-another-implementation"),
+                .init("cannot convert value of type 'MinuteStepClock' to expected argument type 'SystemClock'", rule: "checks-pass-another-implementation", explained: "The checks hand in their own `MinuteStepClock`, but your parameter accepts only `SystemClock`, one concrete type. Declare the parameter as the protocol, `any Clock`, so that any implementation can be injected: the real one in the app, a stand-in in a test."),
             ]
         ),
         ExplanationCase(
@@ -481,8 +485,8 @@ extension ExplanationCase {
                 ("    var logger: any Logger = PrintLogger()", "    let logger: any Logger = PrintLogger()"),
             ],
             errors: [
-                .init("cannot assign to property: 'logger' is a 'let' constant", rule: "setter-injection-let",
-                    explained: "The checks set `logger` after creating the object, as setter injection does, so it must be a variable: declare it with `var` instead of `let`."),
+                .init("cannot assign to property: 'logger' is a 'let' constant", rule: "setter-injection-let", explained: "The checks set `logger` after creating the object, as setter injection does, so it must be a variable: declare it with `var` instead of `let`."),
+                .init("cannot assign to property: 'logger' is a 'let' constant", rule: "setter-injection-let"),
                 .init("cannot assign to property: 'logger' is a 'let' constant", rule: "setter-injection-let"),
             ]
         ),
@@ -506,8 +510,8 @@ extension ExplanationCase {
                 ("    var logger: any Logger = PrintLogger()", "    private var logger: any Logger = PrintLogger()"),
             ],
             errors: [
-                .init("'logger' is inaccessible due to 'private' protection level", rule: "checks-use-private",
-                    explained: "The checks use `logger` from outside your type, but it is `private`. Remove `private`: the checks can use everything in your file that is not private."),
+                .init("'logger' is inaccessible due to 'private' protection level", rule: "checks-use-private", explained: "The checks use `logger` from outside your type, but it is `private`. Remove `private`: the checks can use everything in your file that is not private."),
+                .init("'logger' is inaccessible due to 'private' protection level", rule: "checks-use-private"),
                 .init("'logger' is inaccessible due to 'private' protection level", rule: "checks-use-private"),
                 .init("'logger' is inaccessible due to 'private' protection level", rule: "checks-use-private"),
             ]

@@ -16,11 +16,14 @@ public struct CompiledStepCache: Sendable {
     private let folder: URL
     private let fileSystem: any FileSystem
     private let limit: Int
+    /// How long an entry counts as in use after it was last found or made (see `removeOldest`).
+    private let recentUse: TimeInterval
 
-    public init(folder: URL, fileSystem: any FileSystem, limit: Int = 200) {
+    public init(folder: URL, fileSystem: any FileSystem, limit: Int = 200, recentUse: TimeInterval = 10 * 60) {
         self.folder = folder
         self.fileSystem = fileSystem
         self.limit = limit
+        self.recentUse = recentUse
     }
 
     /// Copies the entry for `key` into `destination`. False when there is none (or it cannot be
@@ -125,12 +128,17 @@ public struct CompiledStepCache: Sendable {
 
     /// Past the limit, removes the entries used least recently down to three quarters of it: a
     /// cache that is full then prunes once per many checks, not on every one.
+    ///
+    /// An entry used in the last `recentUse` is never removed, however full the cache: another
+    /// check (in this process or another) may be about to use it in place (the program that
+    /// runs the checks is run where the cache keeps it).
     private func removeOldest() {
         guard let entries = try? fileSystem.contentsOfDirectory(at: folder), entries.count > limit else { return }
+        let recent = Date().addingTimeInterval(-recentUse)
         let oldestFirst = entries
             .map { (entry: $0, date: fileSystem.modificationDate(of: $0) ?? .distantPast) }
             .sorted { $0.date < $1.date }
-        for (entry, _) in oldestFirst.prefix(entries.count - limit * 3 / 4) {
+        for (entry, date) in oldestFirst.prefix(entries.count - limit * 3 / 4) where date < recent {
             try? fileSystem.removeItem(at: entry)
         }
     }
