@@ -86,6 +86,13 @@ public struct CompilingChecker: ExerciseChecker {
         try BuildProducts.beside(executable: executable, fileSystem: fileSystem).moduleFlags
     }
 
+    /// A check of `source` whose report nobody reads: it fills the compiler's module cache,
+    /// builds the program that runs the checks, and compiles the checks of `exercise` against
+    /// the learner's file as it is, all kept for the learner's first real check.
+    public func warmUp(for exercise: Exercise, source: URL) async {
+        _ = try? await check(exercise, source: source, phases: nil)
+    }
+
     public func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
         let onPhase: @Sendable (CheckPhase) -> Void = { phases?.yield($0) }
         let report: CheckReport

@@ -136,26 +136,51 @@ struct CompositionRoot {
 
     /// The real checker, or why there is none (no compiler, lesson modules not built).
     func checker() -> Result<any ExerciseChecker, DojoError> {
-        do {
-            var settings = CheckSettings()
-            // The command line wins over the workshop, which wins over the default. A broken
-            // workshop file has already stopped start-up in `catalog()`.
-            if let seconds = options.timeout ?? (try? workshop())??.checkTimeout {
-                settings.timeout = .milliseconds(Int(seconds * 1000))
+        checkerMaker()()
+    }
+
+    /// What makes the real checker, as plain values that any thread may use: finding the
+    /// compiler and listing the build folder take a few milliseconds, which the first prompt
+    /// need not wait for.
+    func checkerMaker() -> @Sendable () -> Result<any ExerciseChecker, DojoError> {
+        var settings = CheckSettings()
+        // The command line wins over the workshop, which wins over the default. A broken
+        // workshop file has already stopped start-up in `catalog()`.
+        if let seconds = options.timeout ?? (try? workshop())??.checkTimeout {
+            settings.timeout = .milliseconds(Int(seconds * 1000))
+        }
+        let (executable, environment, cacheFolder, fileSystem) = (executable, environment, cacheFolder, fileSystem)
+        return {
+            do {
+                return .success(try CompilingChecker.live(
+                    executable: executable, environment: environment, cacheFolder: cacheFolder, fileSystem: fileSystem, settings: settings
+                ))
+            } catch let error as DojoError {
+                return .failure(error)
+            } catch {
+                return .failure(.compilerNotFound)
             }
-            return .success(try CompilingChecker.live(
-                executable: executable, environment: environment, cacheFolder: cacheFolder, fileSystem: fileSystem, settings: settings
-            ))
-        } catch let error as DojoError {
-            return .failure(error)
-        } catch {
-            return .failure(.compilerNotFound)
         }
     }
 
     /// The checker with the recording around it, for the subcommands that check.
     func recorder(for workspace: Workspace) -> Result<CheckRecorder, DojoError> {
         checker().map { CheckRecorder(checker: $0, store: progressStore(for: workspace), timeSource: timeSource) }
+    }
+
+    /// Warms the checker up in the background for the learner's first check of `exercise`
+    /// (see `ExerciseChecker.warmUp`): right after a fresh install, the first check would
+    /// otherwise build the compiler's module cache and the program that runs the checks,
+    /// seconds of work, while the learner is still reading. Nothing waits for it: the prompt
+    /// is shown at once, and quitting ends it (a check's processes end with didojo).
+    func startWarmUp(for exercise: Exercise, in workspace: Workspace) {
+        guard environment["DIDOJO_NO_WARM_UP"] == nil else { return }
+        let makeChecker = checkerMaker()
+        let source = workspace.file(for: exercise)
+        Task.detached(priority: .background) {
+            guard case .success(let checker) = makeChecker() else { return }
+            await checker.warmUp(for: exercise, source: source)
+        }
     }
 
     /// The lessons' example programs: the `didojo-demos` executable beside this one.

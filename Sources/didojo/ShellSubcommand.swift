@@ -78,6 +78,10 @@ struct ShellSubcommand: AsyncParsableCommand {
         }
         if terminal.isInteractive {
             Welcome.show(shell.session)
+            // A person will check soon: get the checker ready while they read.
+            if let exercise = shell.session.currentExercise ?? catalog.allExercises.first {
+                root.startWarmUp(for: exercise, in: workspace)
+            }
         }
         await shell.run()
         withExtendedLifetime(lock) {}

@@ -54,6 +54,10 @@ public struct Didojo: Sendable {
         environment["XDG_STATE_HOME"] = stateFolder.path
         environment["DIDOJO_WORKSPACE"] = workspace.path
         environment["NO_COLOR"] = "1"
+        // An interactive shell warms the checker up in the background (a check nobody asked
+        // for, seconds of compiling with this fresh home's empty caches); only the test of that
+        // asks for it.
+        environment["DIDOJO_NO_WARM_UP"] = "1"
         if let columns { environment["COLUMNS"] = String(columns) }
         if let lessons { environment["DIDOJO_LESSONS"] = lessons.path }
         environment.removeValue(forKey: "VISUAL")

@@ -117,3 +117,33 @@ import Testing
         #expect(try await shell.waitForExit() == 0)
     }
 }
+
+/// An interactive shell gets the checker ready while the learner reads, so that the first
+/// check after a fresh install is as quick as the later ones.
+@Suite struct CheckWarmUpTests {
+    @Test func aNewShellFillsTheCachesForTheFirstCheckWithoutBeingAsked() async throws {
+        let didojo = try Didojo()
+        var environment = didojo.environment
+        environment["TERM"] = "xterm"
+        environment.removeValue(forKey: "DIDOJO_NO_WARM_UP")
+        let steps = didojo.home.url.appendingPathComponent(".cache/didojo/compiled-steps")
+        #expect(!FileManager.default.fileExists(atPath: steps.path), "the home is fresh")
+        let shell = try PseudoTerminalSession(executable: Didojo.executable, environment: environment)
+        try await shell.waitFor("didojo> ")
+        // Nothing is typed: the compiled steps of a check of no-di.1 appear by themselves.
+        let deadline = ContinuousClock.now + .seconds(300)
+        var entries: [String] = []
+        while ContinuousClock.now < deadline {
+            entries = (try? FileManager.default.contentsOfDirectory(atPath: steps.path))?.filter { !$0.hasPrefix("incoming-") } ?? []
+            if entries.count >= 4 { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(entries.count >= 4, "the warm-up kept the module, the checks and the program that runs them: \(entries)")
+        // And nothing was recorded: it was no attempt of the learner's.
+        let progress = didojo.workspace.appendingPathComponent(".didojo/progress.json")
+        let text = (try? String(contentsOf: progress, encoding: .utf8)) ?? ""
+        #expect(!text.contains("\"attempts\" : 1"))
+        shell.type("quit\r")
+        #expect(try await shell.waitForExit() == 0)
+    }
+}

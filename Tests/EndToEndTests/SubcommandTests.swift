@@ -74,7 +74,7 @@ import Testing
 
     @Test func verifyOfOneLessonReportsEachExercise() async throws {
         let result = try await Didojo().run(["verify", "--solutions", "--starters", "--lesson", "no-di"])
-        #expect(result.termination == .exited(0))
+        #expect(result.termination == .exited(0), "\(result.standardError)")
         #expect(result.standardOutput.contains("✓ no-di.1 solution passes its 4 checks"))
         #expect(result.standardOutput.contains("✓ no-di.1 starter fails (2 of 4 checks)"))
         #expect(result.standardOutput.contains("All hold."))

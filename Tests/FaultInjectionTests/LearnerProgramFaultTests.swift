@@ -49,7 +49,7 @@ import Testing
         let exercise = try #require(shell.shell.session.catalog.exercise(id: "no-di.1"))
         let before = shell.terminal.output.endIndex
         let report = try await CheckGate.shared.run { @MainActor in
-            try #require(await shell.shell.session.runCheck(exercise))
+            try #require(await shell.shell.session.runCheck(exercise), "the check did not start: \(String(shell.terminal.output[before...]))")
         }
         return Checked(report: report, printed: String(shell.terminal.output[before...]), shell: shell)
     }

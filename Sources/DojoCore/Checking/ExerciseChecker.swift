@@ -23,6 +23,12 @@ extension ExerciseChecker {
     public func check(_ exercise: Exercise, source: URL) async throws -> CheckReport {
         try await check(exercise, source: source, phases: nil)
     }
+
+    /// Gets ready to check `source` quickly: a checker with caches fills them (the compiler's
+    /// module cache, the program that runs the checks, the checks of `exercise`), so that the
+    /// learner's first check is as quick as the later ones. Records nothing; by default, does
+    /// nothing.
+    public func warmUp(for exercise: Exercise, source: URL) async {}
 }
 
 /// How far a check has got, for a "working…" line.
