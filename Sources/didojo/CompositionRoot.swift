@@ -150,7 +150,7 @@ struct CompositionRoot {
             settings.timeout = .milliseconds(Int(seconds * 1000))
         }
         let (executable, environment, cacheFolder, fileSystem) = (executable, environment, cacheFolder, fileSystem)
-        return {
+        return { [settings] in
             do {
                 return .success(try CompilingChecker.live(
                     executable: executable, environment: environment, cacheFolder: cacheFolder, fileSystem: fileSystem, settings: settings
