@@ -16,6 +16,14 @@ public protocol ExerciseChecker: Sendable {
     /// - Throws: only for problems outside the learner's code (no compiler, a lesson whose
     ///   checks hold no tests); everything the learner's code does ends up in the report.
     func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport
+
+    /// Gets ready to check `source` quickly: a checker with caches fills them (the compiler's
+    /// module cache, the program that runs the checks, the checks of `exercise`), so that the
+    /// learner's first check is as quick as the later ones. Records nothing.
+    ///
+    /// A requirement (not only an extension method) so that a call through `any
+    /// ExerciseChecker` reaches the checker's own version.
+    func warmUp(for exercise: Exercise, source: URL) async
 }
 
 extension ExerciseChecker {
@@ -24,10 +32,7 @@ extension ExerciseChecker {
         try await check(exercise, source: source, phases: nil)
     }
 
-    /// Gets ready to check `source` quickly: a checker with caches fills them (the compiler's
-    /// module cache, the program that runs the checks, the checks of `exercise`), so that the
-    /// learner's first check is as quick as the later ones. Records nothing; by default, does
-    /// nothing.
+    /// By default, warming up does nothing: a checker without caches has nothing to fill.
     public func warmUp(for exercise: Exercise, source: URL) async {}
 }
 
