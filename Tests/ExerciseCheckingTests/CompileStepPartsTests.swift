@@ -147,6 +147,32 @@ struct CompileStepPartsTests {
         #expect(!cache.restore(["Exercise.o"], for: other, into: folder.url.appendingPathComponent("other")))
     }
 
+    /// Two checks that built the same step at once both store it; the first one may already
+    /// be running the program in place, so the second store must not pull it away.
+    @Test func aStepStoredTwiceKeepsTheEntryAlreadyInUse() throws {
+        let folder = try TemporaryFolder("step-cache-twice")
+        let fileSystem = LocalFileSystem()
+        let cache = CompiledStepCache(folder: folder.url.appendingPathComponent("cache"), fileSystem: fileSystem)
+        let key = CacheKey("the same step")
+        let first = folder.url.appendingPathComponent("first")
+        try fileSystem.write("first build", to: first.appendingPathComponent("Exercise.xctest"))
+        cache.store(["Exercise.xctest"], for: key, from: first)
+        let inUse = try #require(cache.file("Exercise.xctest", for: key))
+        let handle = open(inUse.path, O_RDONLY)
+        defer { close(handle) }
+        var before = stat()
+        fstat(handle, &before)
+
+        let second = folder.url.appendingPathComponent("second")
+        try fileSystem.write("second build", to: second.appendingPathComponent("Exercise.xctest"))
+        cache.store(["Exercise.xctest"], for: key, from: second)
+
+        var after = stat()
+        #expect(stat(inUse.path, &after) == 0, "the program being run is still where it was")
+        #expect(after.st_ino == before.st_ino, "and it is the same file, not a copy put there since")
+        #expect(try fileSystem.text(of: inUse) == "first build")
+    }
+
     @Test func fieldsCannotRunIntoEachOther() {
         var split = CacheKey("test")
         split.add("ab")

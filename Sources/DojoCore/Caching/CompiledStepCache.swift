@@ -113,7 +113,15 @@ public struct CompiledStepCache: Sendable {
             try fill(incoming)
             try fileSystem.write(key.data, to: incoming.appendingPathComponent("key"))
             let entry = self.entry(for: key)
-            try? fileSystem.removeItem(at: entry)
+            // Another check that built the same step at the same time may already have
+            // published it, and may be running it in place this very moment: keep that one.
+            if matchingEntry(for: key) != nil {
+                try? fileSystem.removeItem(at: incoming)
+                return
+            }
+            // An entry there that is not this key's (damaged) goes. If a publisher of the same
+            // step gets in first after all, moving fails and this one's copy is dropped.
+            if fileSystem.fileExists(at: entry) { try? fileSystem.removeItem(at: entry) }
             try fileSystem.moveItem(at: incoming, to: entry)
         } catch {
             try? fileSystem.removeItem(at: incoming)
