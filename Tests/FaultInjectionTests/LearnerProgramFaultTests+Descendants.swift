@@ -105,7 +105,8 @@ extension LearnerProgramFaultTests {
         let checked = try await check("WritesAnEndlessLog", timeout: Self.ampleTimeout, replacing: ["__RECORD__": log.path])
         let crash = try #require(checked.crash, "expected the writer to be stopped, got \(checked.report.outcome)")
         #expect(crash.signal.contains("SIGXFSZ"))
-        #expect(checked.printed.contains("file size limit exceeded (SIGXFSZ)"))
+        #expect(checked.printed.contains("your code was stopped: file size limit exceeded (SIGXFSZ)"))
+        #expect(checked.printed.contains("Your code wrote a file bigger than a check may write"))
         let size = try FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int
         #expect(size == 64 << 20, "the log grew to \(String(describing: size)) bytes")
         await expectStillResponsive(checked)

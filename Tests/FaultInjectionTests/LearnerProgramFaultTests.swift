@@ -104,7 +104,7 @@ import Testing
         let checked = try await check("EndlessRecursion", timeout: Self.ampleTimeout)
         let crash = try #require(checked.crash, "expected a crash, got \(checked.report.outcome)")
         #expect(crash.signal.contains("SIGSEGV"))
-        #expect(checked.printed.contains("✗ no-di.1: your code segmentation fault (SIGSEGV) while checking"))
+        #expect(checked.printed.contains("✗ no-di.1: your code crashed: segmentation fault (SIGSEGV) while checking"))
         await expectStillResponsive(checked)
     }
 

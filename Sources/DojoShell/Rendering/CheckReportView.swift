@@ -57,7 +57,7 @@ struct CheckReportView {
             showChecks(report.checks.filter(\.finished))
         case .crashed(let crash):
             let during = crash.checkName.map { " while checking '\($0)'" } ?? ""
-            printer.failure("\(exercise.id): your code \(crash.signal)\(during).")
+            printer.failure("\(exercise.id): your code \(Self.howItEnded(crash.signal))\(during).")
             if let message = crash.message {
                 printer.line(message, indent: "    ")
             }
@@ -70,6 +70,9 @@ struct CheckReportView {
                     ? " Which function it was could not be read this time: look for one that calls itself with nothing to stop it."
                     : ""
                 printer.note("A crash counts as a failed check; DIDojo itself is fine.\(unknown)")
+            } else if crash.signal.contains("SIGXFSZ") {
+                // The learner's program met RLIMIT_FSIZE (see ChildProcessRequest.fileSizeLimit).
+                printer.note("Your code wrote a file bigger than a check may write, and was stopped there. Look for a loop that keeps writing to a file, or a file written again and again without being emptied. DIDojo itself is fine.")
             } else if crash.message?.contains("failed to allocate") == true {
                 // The runtime's words when the check's memory limit is reached.
                 printer.note("Your code ran out of memory: it asked for more than a check may use. Look for an array or a string that keeps growing in a loop that never ends. DIDojo itself is fine.")
@@ -150,6 +153,15 @@ struct CheckReportView {
 
     /// Where in the learner's file the code crashed, and the calls of theirs that led there
     /// (the runtime's and libraries' frames are left out by the checker).
+    /// The signal's words as the rest of a sentence that starts "your code …": "crashed
+    /// (illegal instruction / trap) (SIGILL)", "crashed: segmentation fault (SIGSEGV)", "was
+    /// stopped: file size limit exceeded (SIGXFSZ)".
+    static func howItEnded(_ signal: String) -> String {
+        if signal.hasPrefix("crashed") { return signal }
+        if signal.contains("SIGXFSZ") || signal.contains("SIGXCPU") || signal.contains("SIGKILL") { return "was stopped: \(signal)" }
+        return "crashed: \(signal)"
+    }
+
     private func showCrashLocation(_ crash: CrashInfo) {
         guard let location = crash.location else { return }
         printer.line("Crashed at " + printer.paint(location.place, ANSI.bold) + Self.inFunction(location), indent: "    ")
