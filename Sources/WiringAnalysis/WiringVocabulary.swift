@@ -104,6 +104,12 @@ public struct WiringVocabulary: Sendable, Hashable, Codable {
 
     /// What `name` conforms to, following protocols that refine others.
     func allConformances(of name: String) -> Set<String> {
+        Self.allConformances(of: name, in: conformances)
+    }
+
+    /// What `name` conforms to in `conformances` (each type's declared conformances),
+    /// following protocols that refine others.
+    static func allConformances(of name: String, in conformances: [String: Set<String>]) -> Set<String> {
         var seen: Set<String> = []
         var pending = Array(conformances[name] ?? [])
         while let next = pending.popLast() {

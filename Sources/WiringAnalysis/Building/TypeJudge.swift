@@ -127,13 +127,7 @@ struct TypeJudge: Sendable {
 
     /// What `name` conforms to, following protocols that refine others.
     func allConformances(of name: String) -> Set<String> {
-        var seen: Set<String> = []
-        var pending = Array(conformances[name] ?? [])
-        while let next = pending.popLast() {
-            guard seen.insert(next).inserted else { continue }
-            pending += conformances[next] ?? []
-        }
-        return seen
+        WiringVocabulary.allConformances(of: name, in: conformances)
     }
 
     /// The kind of node a name gets.
