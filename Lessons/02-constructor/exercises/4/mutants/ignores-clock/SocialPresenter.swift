@@ -1,5 +1,4 @@
 import Domain
-import Foundation
 
 /// Shares what the person typed, stamped with the time it was sent, through the output it was
 /// given. A deliberately broken copy: see the mutant's description in lesson.yaml.
@@ -25,6 +24,6 @@ final class SocialPresenter {
     /// `Hello` becomes `Hello (2016-06-18 09:30 UTC)`.
     private func stamped(_ text: String) -> String {
         // Bug: reads the real time instead of asking the injected clock.
-        "\(text) (\(Date().utcStamp))"
+        "\(text) (\(SystemClock().now().utcStamp))"
     }
 }

@@ -1,5 +1,4 @@
 import Domain
-import Foundation
 
 /// What `share` throws when it is called before anyone set `output`.
 enum SocialPresenterError: Error, Equatable, CustomStringConvertible {
@@ -37,7 +36,7 @@ final class SocialPresenter {
     /// The output, read at the moment of the post, so that a later assignment takes effect.
     private func requireOutput() throws -> any SocialPostOutput {
         // Bug: a missing output is reported with an error of another kind.
-        guard let output else { throw CocoaError(.featureUnsupported) }
+        guard let output else { throw TimelineError.cannotCreate(file: "timeline.txt") }
         return output
     }
 

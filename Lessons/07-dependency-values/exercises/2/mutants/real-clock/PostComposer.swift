@@ -1,7 +1,6 @@
 import Dependencies
 import DependencyValuesLesson
 import Domain
-import Foundation
 
 /// Stamps a text with the time and sends it through the lesson's `SocialClient`.
 final class PostComposer {
@@ -18,7 +17,7 @@ final class PostComposer {
     @discardableResult
     func share(_ text: String) throws -> Post {
         // Reads the machine's clock instead of the \.date dependency.
-        let post = Post(network: network, text: "\(text) (\(Date().utcStamp))")
+        let post = Post(network: network, text: "\(text) (\(SystemClock().now().utcStamp))")
         try client.send(post)
         return post
     }
