@@ -3,6 +3,7 @@ import ConstructorInjection
 import ContainerLesson
 import DependencyValuesLesson
 import LessonSupport
+import LifetimesLesson
 import NoDI
 import SetterInjection
 import ViperRouter
@@ -18,6 +19,7 @@ enum LessonDemos {
             ViperRouterDemo.self,
             ContainerDemo.self,
             DependencyValuesDemo.self,
+            LifetimesDemo.self,
         ]
     }
 

@@ -1,0 +1,62 @@
+import Domain
+import XCTest
+
+/// A stand-in for the network: it records every post it receives, and throws `failure` instead
+/// when one is set. A spy, in Meszaros' terms, that can also be told what to throw.
+final class SpyOutput: SocialPostOutput {
+    /// Every post received, in order: its text, with ` + picture` for a post with a picture.
+    private(set) var received: [String] = []
+    /// When set, every post throws it (and nothing is recorded).
+    var failure: (any Error)?
+
+    func post(_ text: String) throws {
+        if let failure { throw failure }
+        received.append(text)
+    }
+
+    func post(_ text: String, image: Image) throws {
+        if let failure { throw failure }
+        received.append("\(text) + \(image.name)")
+    }
+}
+
+/// The error the spy throws in these tests: `==` tells it from any other error.
+struct NetworkDown: Error, Equatable {}
+
+/// Tests of `LoggingOutput` (the one in this exercise, shown by `exercise`).
+final class LoggingOutputTests: XCTestCase {
+    func testAPostIsForwardedAndLogged() throws {
+        let spy = SpyOutput()
+        let logger = RecordingLogger()
+        let output = LoggingOutput(wrapping: spy, logger: logger)
+
+        try output.post("Hello")
+
+        XCTAssertEqual(spy.received.count, 1, "the post should reach the wrapped output once")
+        XCTAssertEqual(logger.entries.count, 2, "a post is logged before it goes out, and again once it went")
+    }
+
+    func testAFailureIsLoggedAsAnErrorAndThrownOnUnchanged() {
+        let spy = SpyOutput()
+        spy.failure = NetworkDown()
+        let logger = RecordingLogger()
+        let output = LoggingOutput(wrapping: spy, logger: logger)
+
+        XCTAssertThrowsError(try output.post("Hello"), "the output's failure should reach the caller") { error in
+            XCTAssertEqual(error as? NetworkDown, NetworkDown(), "the caller should get the output's own error, unchanged")
+        }
+        XCTAssertEqual(spy.received, [], "a failed post was received by nobody")
+        XCTAssertEqual(logger.entries.count, 2, "a failure is logged before and after")
+    }
+
+    func testAPostWithAPictureKeepsItsPictureAndIsLogged() throws {
+        let spy = SpyOutput()
+        let logger = RecordingLogger()
+        let output = LoggingOutput(wrapping: spy, logger: logger)
+
+        try output.post("Look", image: Image(named: "cat.jpg"))
+
+        XCTAssertEqual(spy.received.count, 1, "the post should reach the wrapped output once")
+        XCTAssertEqual(logger.entries.count, 2, "a post with a picture is logged like any other")
+    }
+}
