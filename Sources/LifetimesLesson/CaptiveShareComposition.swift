@@ -20,7 +20,8 @@ public final class CaptiveShareComposition {
 
     public func makeShareScreen() -> ShareScreen {
         let draft = Draft()
-        let presenter = self.presenter ?? SharePresenter(draft: draft, output: output, logger: logger)
+        let presenter = self.presenter
+            ?? SharePresenter(draft: draft, output: output, logger: logger)
         self.presenter = presenter
         return ShareScreen(draft: draft, presenter: presenter)
     }

@@ -20,8 +20,10 @@ public final class ShareAppComposition {
 
     /// A new share screen. What is built here lives as long as the screen.
     public func makeShareScreen() -> ShareScreen {
-        let draft = Draft()  // scoped: one per screen, for the screen and its presenter
-        let presenter = SharePresenter(draft: draft, output: output, logger: logger)  // transient
-        return ShareScreen(draft: draft, presenter: presenter)  // transient
+        // Scoped: one draft per screen, for the screen and its presenter.
+        let draft = Draft()
+        // Transient: the presenter and the screen, built here for this screen alone.
+        let presenter = SharePresenter(draft: draft, output: output, logger: logger)
+        return ShareScreen(draft: draft, presenter: presenter)
     }
 }

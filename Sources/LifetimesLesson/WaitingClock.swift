@@ -9,8 +9,8 @@ import Domain
 public protocol WaitingClock: Clock {
     /// Returns once `duration` has passed on this clock.
     ///
-    /// - Throws: when the wait is cut short, e.g. `CancellationError` once the task that waits
-    ///   is cancelled, as the standard library's `Clock.sleep(for:)` does. A retry that gets
-    ///   an error here should stop, not try again.
+    /// - Throws: when the wait is cut short, e.g. `CancellationError` once the task
+    ///   that waits is cancelled, as the standard library's `Clock.sleep(for:)` does.
+    ///   A retry that gets an error here should stop, not try again.
     func sleep(for duration: Duration) throws
 }

@@ -13,6 +13,7 @@ import WiringAnalysis
         "05-viper-router.1", "05-viper-router.2", "05-viper-router.3", "05-viper-router.4",
         "06-container.1", "06-container.2", "06-container.3", "06-container.4",
         "07-dependency-values.1", "07-dependency-values.2", "07-dependency-values.3",
+        "08-lifetimes.1", "08-lifetimes.2", "08-lifetimes.3", "08-lifetimes.4",
     ]
 
     @Test func everyExerciseHasExpectations() throws {

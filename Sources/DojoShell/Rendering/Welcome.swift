@@ -10,7 +10,7 @@ public enum Welcome {
         if let lesson = session.currentLesson {
             printer.line("Welcome back. You are in \(lesson.id) (\(lesson.title)). 'read' shows where you were; 'progress' how far you are.")
         } else {
-            printer.line("\(session.catalog.lessons.count) lessons, from hard-wired code to swift-dependencies. Type 'read' to start the first one, 'lessons' to see them all, 'help' for every command.")
+            printer.line("\(session.catalog.lessons.count) lessons, from hard-wired code to swift-dependencies and object lifetimes. Type 'read' to start the first one, 'lessons' to see them all, 'help' for every command.")
         }
         printer.note("Your exercise files: \(session.workspace.root.path)")
     }

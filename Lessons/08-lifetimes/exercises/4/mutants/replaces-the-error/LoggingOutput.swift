@@ -24,16 +24,14 @@ final class LoggingOutput: SocialPostOutput {
         try log("\"\(text)\" with \(image.name)") { try inner.post(text, image: image) }
     }
 
-    /// Bug: thrown instead of the wrapped output's error.
-    struct PostFailed: Error {}
-
     private func log(_ what: String, _ send: () throws -> Void) throws {
         logger.info("posting \(what)")
         do {
             try send()
         } catch {
             logger.error("could not post \(what): \(error)")
-            throw PostFailed()
+            // Bug: throws an error of its own instead of the wrapped output's.
+            throw TimelineError.cannotCreate(file: "timeline.txt")
         }
         logger.info("posted \(what)")
     }
