@@ -157,7 +157,8 @@ let package = Package(
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "DojoTestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DojoTestSupport"]),
-        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoTestSupport"]),
+        // Yams: the glossary's consistency test reads Lessons/glossary-pairings.yaml.
+        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoTestSupport", "Yams"]),
         // The real checker on its own: real compiles and runs, with the tests' own caches.
         .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "ChildProcess", "DojoTestSupport"]),
         // Runs on the lessons' starters and solutions (found next to the tests) and on real Graphviz.

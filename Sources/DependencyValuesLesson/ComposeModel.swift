@@ -7,7 +7,8 @@ import Foundation
 ///
 /// `\.date` replaces the earlier lessons' `Clock`; `\.uuid` and `\.continuousClock` are the
 /// library's too; `SocialClient` is this lesson's. Each `@Dependency` remembers the values in
-/// force when the model was created (page 7).
+/// force when the model was created, and values in force where it is read win over them
+/// (pages 6 and 7).
 public final class ComposeModel {
     @Dependency(SocialClient.self) private var client
     @Dependency(\.date.now) private var now

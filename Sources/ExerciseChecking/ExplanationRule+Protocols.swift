@@ -24,7 +24,7 @@ extension ExplanationRule {
         return "`\(type)` is a struct whose `mutating` methods cannot fulfil `\(protocolName)`, which does not allow `mutating`. Make it a class (`final class \(type)`) with plain methods: a test double that records must be a class anyway, so that the code under test and the test share one instance and the test sees what was recorded."
     }
 
-    /// "type 'MockSocialClient' does not conform to protocol 'SocialPostOutput'" with the notes
+    /// "type 'SpySocialClient' does not conform to protocol 'SocialPostOutput'" with the notes
     /// "protocol requires function 'post(_:image:)' with type …", and nothing else wrong.
     static let missingRequirement = ExplanationRule("missing-requirement", message: doesNotConform, isRootCause: true) { match in
         let (type, protocolName) = (match.captures[0], match.captures[1])
@@ -44,7 +44,7 @@ extension ExplanationRule {
         return "`\(type)` says it conforms to `\(protocolName)`, but it lacks \(missing). Add it, with exactly that name and type."
     }
 
-    /// "non-class type 'MockUserRouter' cannot conform to class protocol 'UserWireframe'".
+    /// "non-class type 'SpyUserRouter' cannot conform to class protocol 'UserWireframe'".
     static let classOnlyProtocol = ExplanationRule(
         "class-only-protocol", message: "non-class type '(\\w+)' cannot conform to class protocol '(\\w+)'", isRootCause: true
     ) { match in

@@ -16,7 +16,7 @@ public enum SetterInjectionDemo: LessonDemo {
         --presenter optional|drafts      optional: output starts as nil (default);
                                          drafts: output starts as a DraftFolder
         --clock system|fixed:YYYY-MM-DD  fixed:… assigns presenter.clock; system
-                                         keeps its local default (default: system)
+                                         keeps its default (default: system)
         --text <text>                    what to post (default: "\(Options.defaultText)")
         """
 
@@ -78,7 +78,7 @@ public enum SetterInjectionDemo: LessonDemo {
         if case .fixed(let date) = options.clock {
             context.print("presenter.clock = FixedClock(day: \"\(date.utcStamp.prefix(10))\")")
         } else {
-            context.print("// presenter.clock keeps its local default, SystemClock()")
+            context.print("// presenter.clock keeps its default, SystemClock()")
         }
         context.print("try presenter.share(\"\(options.text)\")")
         context.print()

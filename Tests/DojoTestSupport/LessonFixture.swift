@@ -95,4 +95,38 @@ public struct LessonFixture: Sendable {
             "exercises/1/solution.swift": "import XCTest\n\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        let counter = Counter()\n        counter.increment()\n        XCTAssertEqual(counter.value, 1)\n    }\n}\n",
         ])
     }
+
+    /// A small `glossary.md`: a one-word, a two-word, a hyphenated and a parenthesised term.
+    public static let glossary = """
+        # Glossary
+
+        The words of a course made for tests.
+
+        ## composition root
+
+        The single place where the object graph is put together. There is one per
+        application.
+
+        Source: DIPP&P, ch. 4. See lesson 2 (`constructor`).
+
+        ## constructor over-injection
+
+        An initializer with too many dependencies, e.g. seven of them. Injection shows it.
+
+        Source: DIPP&P, ch. 6.
+
+        ## dependency injection (DI)
+
+        Handing a type its dependencies from outside.
+
+        Source: Fowler (2004). See lesson 1 (`no-di`).
+
+        ## spy
+
+        A test double that records the calls it receives, so that the test can ask it
+        afterwards what happened and assert on that. Most "mocks" are spies.
+
+        Source: Meszaros, *xUnit Test Patterns*, "Test Spy". See lesson 2 (`constructor`).
+
+        """
 }

@@ -20,10 +20,12 @@ public struct ShellHarness {
     public let store: ProgressStore
     public let catalog: LessonCatalog
 
-    public init(lines: [String] = [], lessons: [LessonFixture] = [.arithmetic(), .testWriting()], watcherChanges: Int = 0) throws {
+    /// - Parameter glossary: the text of the lessons folder's `glossary.md`; none when nil.
+    public init(lines: [String] = [], lessons: [LessonFixture] = [.arithmetic(), .testWriting()], glossary: String? = nil, watcherChanges: Int = 0) throws {
         terminal = FakeTerminal(lines: lines)
         let lessonsFolder = URL(fileURLWithPath: "/lessons")
         for lesson in lessons { try lesson.write(into: lessonsFolder, fileSystem: fileSystem) }
+        if let glossary { try fileSystem.write(glossary, to: lessonsFolder.appendingPathComponent(Glossary.fileName)) }
         catalog = LessonCatalog.load(from: lessonsFolder, fileSystem: fileSystem)
         workspace = Workspace(root: URL(fileURLWithPath: "/ws"), fileSystem: fileSystem, timeSource: FixedTimeSource())
         try workspace.prepare(for: catalog.allExercises)

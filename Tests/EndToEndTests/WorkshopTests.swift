@@ -28,10 +28,10 @@ import Testing
         let output = result.standardOutput.replacingOccurrences(of: "\n  ", with: " ")
         let listing = result.standardOutput
         #expect(listing.hasPrefix("Workshop: DI, Friday morning\n"))
-        #expect(listing.contains("1. constructor — Constructor injection  (0/4 passed)  · 45 min\n"))
+        #expect(listing.contains("1. constructor — Constructor injection  (0/6 passed)  · 45 min\n"))
         #expect(listing.contains("2. setter — Setter injection  (0/3 passed)  · 🔒 after constructor · 20 min\n"))
         #expect(!output.contains("no-di"), "lessons outside the workshop are left out")
-        #expect(output.contains("🔒 setter opens once you have passed every exercise of constructor (0 of 4 so far)."))
+        #expect(output.contains("🔒 setter opens once you have passed every exercise of constructor (0 of 6 so far)."))
         #expect(output.contains("constructor · page 1 of 7"))
         #expect(output.contains("Solutions are not shown in this workshop ('DI, Friday morning')."))
 

@@ -76,6 +76,7 @@ extension ExplanationCase {
                     explained: "`UsesClock`, `UsesLogger` and `DatedText` are part of CakePattern, which your file does not import: add `import CakePattern` at the top of your file."),
                 .init("cannot find type 'UsesLogger' in scope", rule: "missing-import"),
                 .init("cannot find type 'DatedText' in scope", rule: "missing-import"),
+                .init("cannot find type 'DatedText' in scope", rule: "missing-import"),
                 .init("cannot find 'logger' in scope"),
                 .init("cannot find 'logger' in scope"),
                 .init("cannot find 'DatedText' in scope", rule: "missing-import"),
@@ -416,29 +417,29 @@ extension ExplanationCase {
             ]
         ),
         ExplanationCase(
-            "mock-missing-protocol-method", exercise: "constructor.4", from: .solution,
-            mistake: "writes a mock without `post(_:image:)`",
+            "spy-missing-protocol-method", exercise: "constructor.4", from: .solution,
+            mistake: "writes a spy without `post(_:image:)`",
             changing: [
                 ("    func post(_ text: String, image: Image) {\n        record(text, image: image)\n    }\n", ""),
             ],
             errors: [
-                .init("type 'MockSocialClient' does not conform to protocol 'SocialPostOutput'", rule: "missing-requirement",
-                    explained: "`MockSocialClient` stands in for a `SocialPostOutput`, so it must have everything the protocol requires; it lacks `post(_:image:)` (of type `(String, Image) throws -> ()`). Add it: a test double may simply record the call."),
+                .init("type 'SpySocialClient' does not conform to protocol 'SocialPostOutput'", rule: "missing-requirement",
+                    explained: "`SpySocialClient` stands in for a `SocialPostOutput`, so it must have everything the protocol requires; it lacks `post(_:image:)` (of type `(String, Image) throws -> ()`). Add it: a test double may simply record the call."),
                 .init("extra argument 'image' in call"),
             ]
         ),
         ExplanationCase(
-            "mock-router-as-struct", exercise: "viper-router.3", from: .solution,
-            mistake: "writes the mock router as a struct",
+            "spy-router-as-struct", exercise: "viper-router.3", from: .solution,
+            mistake: "writes the spy router as a struct",
             changing: [
-                ("final class MockUserRouter: UserWireframe {", "struct MockUserRouter: UserWireframe {"),
+                ("final class SpyUserRouter: UserWireframe {", "struct SpyUserRouter: UserWireframe {"),
                 ("    func showDetail(for user: User) {", "    mutating func showDetail(for user: User) {"),
             ],
             errors: [
-                .init("non-class type 'MockUserRouter' cannot conform to class protocol 'UserWireframe'", rule: "class-only-protocol",
-                    explained: "`UserWireframe` is for classes only (it is declared `: AnyObject`), so `MockUserRouter` must be a class: `final class MockUserRouter`. A test double that records is a class anyway: the code under test and the test must share one instance, so that the test sees what was done."),
-                .init("cannot use mutating member on immutable value: 'mock' is a 'let' constant"),
-                .init("cannot use mutating member on immutable value: 'mock' is a 'let' constant"),
+                .init("non-class type 'SpyUserRouter' cannot conform to class protocol 'UserWireframe'", rule: "class-only-protocol",
+                    explained: "`UserWireframe` is for classes only (it is declared `: AnyObject`), so `SpyUserRouter` must be a class: `final class SpyUserRouter`. A test double that records is a class anyway: the code under test and the test must share one instance, so that the test sees what was done."),
+                .init("cannot use mutating member on immutable value: 'spy' is a 'let' constant"),
+                .init("cannot use mutating member on immutable value: 'spy' is a 'let' constant"),
             ]
         ),
         ExplanationCase(

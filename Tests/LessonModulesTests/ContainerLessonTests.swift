@@ -44,6 +44,15 @@ private final class ParentImpl: Parent {
 private final class ChildImpl: Child {
     weak var parent: (any Parent)?
 }
+/// A parent that knows in which order it was built.
+private final class NumberedParent: Parent {
+    let number: Int
+    let child: any Child
+    init(number: Int, child: any Child) {
+        self.number = number
+        self.child = child
+    }
+}
 
 private func temporaryWorkspace() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("container-lesson-\(UUID().uuidString)")
@@ -305,6 +314,22 @@ struct SwinjectTests {
         container.register((any Child).self) { _ in ChildImpl() }
             .initCompleted { r, child in (child as! ChildImpl).parent = r.resolve((any Parent).self) }
         let parent = try #require(container.resolve((any Parent).self) as? ParentImpl)
+        #expect((parent.child as? ChildImpl)?.parent === parent)
+    }
+
+    @Test("In initCompleted's cycle the parent's factory runs twice, and resolve returns the first parent (page 6)")
+    func initCompletedRunsTheParentsFactoryTwice() throws {
+        let counter = Counter()
+        let container = Container()
+        container.register((any Parent).self) { r in
+            let child = r.resolve((any Child).self)!
+            return NumberedParent(number: counter.next(), child: child)
+        }
+        container.register((any Child).self) { _ in ChildImpl() }
+            .initCompleted { r, child in (child as! ChildImpl).parent = r.resolve((any Parent).self) }
+        let parent = try #require(container.resolve((any Parent).self) as? NumberedParent)
+        #expect(counter.made == 2, "once for the outer resolve, once more for the resolve inside initCompleted")
+        #expect(parent.number == 1, "the parent built inside initCompleted is stored first and returned; #2 is thrown away")
         #expect((parent.child as? ChildImpl)?.parent === parent)
     }
 

@@ -233,6 +233,21 @@ struct GotchaTests {
         #expect(receipt.post.text == "Later (2016-06-18 00:00 UTC)")
     }
 
+    @Test("a model made before withDependencies and called inside it uses the overrides (page 6)")
+    func modelMadeBeforeTheScope() throws {
+        let sent = LockIsolated<[Post]>([])
+        let model = ComposeModel()
+        let receipt = try withDependencies {
+            $0.context = .live
+            $0[SocialClient.self] = recordingClient(sent)
+            $0.date.now = day
+        } operation: {
+            try model.share("Early")
+        }
+        #expect(sent.value == [receipt.post], "the override in force at the read is the one used")
+        #expect(receipt.post.text == "Early (2016-06-18 00:00 UTC)")
+    }
+
     @Test("a value set explicitly at the read wins over the one the model captured")
     func readScopeWins() throws {
         let captured = LockIsolated<[Post]>([])
@@ -335,6 +350,11 @@ struct DependencyValuesDemoTests {
         #expect(output.contains("  it threw Unimplemented(endpoint: \"send\")"))
         #expect(output.contains("    ! Unimplemented: 'SocialClient.send'\n"))
         #expect(output.contains("    ! @Dependency(\\.date) has no test implementation"))
+        // Page 6: the checker runs tests under XCTest, so a report fails a check there too; only
+        // a program that is no test run prints it, on standard error off Apple platforms.
+        #expect(output.contains("Under `swift test`, in Xcode, and in this tutor's `check` (which runs your tests under\nXCTest), each report fails the test"))
+        #expect(output.contains("a line on standard\nerror on Linux and other non-Apple platforms, a runtime warning in Xcode on Apple ones."))
+        #expect(!output.contains("only a line on standard error"))
         #expect(output.contains("  → Twitter: Hi (2016-06-18 00:00 UTC), issues reported: 0\n"))
     }
 

@@ -38,7 +38,7 @@ struct SetterInjectionPresenterTests {
         #expect(spy.texts == ["Hello (2016-06-18 00:00 UTC)", "Look (2016-06-18 00:00 UTC) [cat.jpg]"])
     }
 
-    @Test("the clock's local default is the system clock")
+    @Test("the clock's default is the system clock")
     func clockDefault() {
         #expect(SocialPresenter().clock is SystemClock)
         #expect(DraftingSocialPresenter().clock is SystemClock)
@@ -137,7 +137,7 @@ struct SetterInjectionDemoTests {
         let before = Date().utcStamp
         let (output, posts) = try runSetterDemo([])
         let after = Date().utcStamp
-        #expect(output.contains("// presenter.clock keeps its local default, SystemClock()\n"))
+        #expect(output.contains("// presenter.clock keeps its default, SystemClock()\n"))
         let text = try #require(posts.first).text
         #expect(posts.map(\.network) == [.twitter])
         #expect(text == "Hello from DIDojo! (\(before))" || text == "Hello from DIDojo! (\(after))")

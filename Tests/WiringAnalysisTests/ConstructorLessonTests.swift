@@ -61,9 +61,48 @@ import WiringAnalysis
             #expect(report.findings.isEmpty, "\(file.path)")
             #expect(report.roots == ["SocialPresenterTests (test)"], "\(file.path)")
             #expect(report.edges(.creates).isSuperset(of: [
-                "SocialPresenterTests → MockSocialClient", "SocialPresenterTests → SocialPresenter", "SocialPresenterTests → FixedClock",
+                "SocialPresenterTests → SpySocialClient", "SocialPresenterTests → SocialPresenter", "SocialPresenterTests → FixedClock",
             ]), "\(file.path)")
             #expect(report.edges(.dependsOn).isSuperset(of: ["SocialPresenter → SocialPostOutput", "SocialPresenter → Clock"]))
         }
+    }
+
+    @Test func exercise5sDraftReceivesItsOutputPerCall() throws {
+        // Method injection: the draft's only link to an output is a parameter of `send(through:)`.
+        for file in [try exercise(5).starter, try exercise(5).solution] {
+            let report = exercise(5).analyze(file)
+            #expect(report.findings.isEmpty, "\(file.path)")
+            #expect(report.edges(.creates).isEmpty, "\(file.path)")
+            #expect(report.edges(.dependsOn) == ["Draft → SocialPostOutput", "SocialPresenter → SocialPostOutput", "SocialPresenter → Clock"], "\(file.path)")
+            let draft = report.graph.edges.filter { $0.from == "Draft" }.map { "\($0.site) \($0.member ?? "-")" }
+            #expect(draft == ["methodParameter output"], "\(file.path)")
+        }
+    }
+
+    @Test func exercise5sMistakesShowInTheGraph() throws {
+        func analyze(_ mistake: String) throws -> WiringReport {
+            exercise(5).analyze(try exercise(5).file("mistakes/\(mistake).swift"))
+        }
+        #expect(try analyze("draft-stores-the-output").graph.edges.contains {
+            $0.from == "Draft" && $0.to == "SocialPostOutput" && $0.site == .settableProperty
+        })
+        #expect(try analyze("presenter-builds-a-client-for-drafts").summaries() == [
+            FindingSummary("hard-wired-dependency", line: 37, type: "SocialPresenter", member: "sendDrafts(_:)", target: "TwitterClient"),
+        ])
+        #expect(try analyze("send-ignores-its-argument").summaries() == [
+            FindingSummary("hard-wired-dependency", line: 15, type: "Draft", member: "send(through:)", target: "TwitterClient"),
+        ])
+    }
+
+    @Test func exercise6sTestBuildsTheMockTheDummyAndThePresenter() throws {
+        let subject = try exercise(6).extra("subject")
+        let starter = exercise(6).analyze(try exercise(6).starter, with: subject)
+        #expect(starter.findings.isEmpty)
+        #expect(starter.roots == ["ShareAtTests (test)"])
+        #expect(starter.edges(.creates).isEmpty, "the starter's test is still a TODO")
+        let solution = exercise(6).analyze(try exercise(6).solution, with: subject)
+        #expect(solution.findings.isEmpty)
+        #expect(solution.roots == ["ShareAtTests (test)"])
+        #expect(solution.edges(.creates) == ["ShareAtTests → MockOutput", "ShareAtTests → DummyClock", "ShareAtTests → SocialPresenter"])
     }
 }

@@ -47,7 +47,7 @@ import WiringAnalysis
 
     @Test func exercises3And4sSpecsComposeTheirSubjectWithDoubles() throws {
         for (number, test, doubles) in [
-            (3, "UserListPresenterTests", ["MockUserRouter", "StubUserUseCase", "UserListPresenter"]),
+            (3, "UserListPresenterTests", ["SpyUserRouter", "StubUserUseCase", "UserListPresenter"]),
             (4, "UserInteractorTests", ["StubUserDataSource", "RecordingLogger", "FixedClock", "UserInteractor"]),
         ] {
             let subject = try exercise(number).extra("subject")

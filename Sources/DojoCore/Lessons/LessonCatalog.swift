@@ -1,18 +1,24 @@
 import Foundation
 import Synchronization
 
-/// Every lesson under Lessons/, in order, plus the problems of those that failed to load.
+/// Every lesson under Lessons/, in order, plus the problems of those that failed to load,
+/// and the course's glossary.
 public struct LessonCatalog: Sendable {
     public let lessons: [Lesson]
     /// One per lesson that could not be loaded; shown at start-up, never fatal.
     public let problems: [LessonLoadProblem]
+    /// The terms of `glossary.md` in the lessons folder, or why it could not be read; nil
+    /// when there is no such file. Its problem is told by `glossary`, not at start-up: the
+    /// lessons are all there without it.
+    public let glossary: Result<Glossary, LessonLoadProblem>?
 
-    public init(lessons: [Lesson], problems: [LessonLoadProblem] = []) {
+    public init(lessons: [Lesson], problems: [LessonLoadProblem] = [], glossary: Result<Glossary, LessonLoadProblem>? = nil) {
         self.lessons = lessons
         self.problems = problems
+        self.glossary = glossary
     }
 
-    /// Loads every `NN-id` folder in `folder`, in name order.
+    /// Loads every `NN-id` folder in `folder`, in name order, and the glossary beside them.
     ///
     /// The lessons are read side by side, one per core: this happens before the shell's first
     /// prompt, and decoding the manifests (Yams, unoptimised in a debug build) is most of it,
@@ -43,7 +49,21 @@ public struct LessonCatalog: Sendable {
                 problems.append(problem)
             }
         }
-        return LessonCatalog(lessons: lessons, problems: problems)
+        return LessonCatalog(lessons: lessons, problems: problems, glossary: loadGlossary(in: folder, fileSystem: fileSystem))
+    }
+
+    /// `glossary.md` of the lessons folder: a few dozen short entries, read with the lessons
+    /// (a fraction of a millisecond) so that `glossary` never waits.
+    private static func loadGlossary(in folder: URL, fileSystem: any FileSystem) -> Result<Glossary, LessonLoadProblem>? {
+        let file = folder.appendingPathComponent(Glossary.fileName)
+        guard fileSystem.fileExists(at: file) else { return nil }
+        do {
+            return .success(Glossary(markdown: try fileSystem.text(of: file)))
+        } catch DojoError.notUTF8 {
+            return .failure(LessonLoadProblem(path: file.path, problem: "is not UTF-8 text; save it as UTF-8"))
+        } catch {
+            return .failure(LessonLoadProblem(path: file.path, problem: "cannot be read: \(error.localizedDescription)"))
+        }
     }
 
     public func lesson(id: String) -> Lesson? {

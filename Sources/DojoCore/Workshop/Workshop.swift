@@ -63,7 +63,7 @@ public struct Workshop: Sendable, Equatable {
             }
             return lesson
         }
-        return LessonCatalog(lessons: lessons, problems: catalog.problems)
+        return LessonCatalog(lessons: lessons, problems: catalog.problems, glossary: catalog.glossary)
     }
 }
 

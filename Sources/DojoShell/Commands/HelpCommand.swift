@@ -30,7 +30,7 @@ struct HelpCommand: ShellCommand {
             printer.line(printer.paint(padded, "\u{1b}[1m") + "  " + command.summary, indent: "")
         }
         printer.line()
-        printer.note("Tab completes commands, lessons and exercises. Up/Down recall earlier lines. Ctrl-C cancels; Ctrl-D or 'quit' leaves.")
+        printer.note("Tab completes commands, lessons, exercises and glossary terms. Up/Down recall earlier lines. Ctrl-C cancels; Ctrl-D or 'quit' leaves.")
         return .keepGoing
     }
 

@@ -12,7 +12,7 @@ public struct CommandRegistry {
     /// Every command of the shell, in the order `help` lists them.
     public static func standard() -> CommandRegistry {
         CommandRegistry(commands: [
-            HelpCommand(), LessonsCommand(), OpenCommand(), ReadCommand(), NextCommand(), PreviousCommand(),
+            HelpCommand(), LessonsCommand(), OpenCommand(), ReadCommand(), NextCommand(), PreviousCommand(), GlossaryCommand(),
             RunCommand(), PresentCommand(), ExerciseCommand(), EditCommand(), CheckCommand(), WatchCommand(), HintCommand(),
             SolutionCommand(), ResetCommand(), ProgressCommand(), ReportCommand(), ClearCommand(), QuitCommand(),
         ])

@@ -2,9 +2,9 @@ import Domain
 import XCTest
 
 /// A stand-in for a real client: it sends nothing, and remembers how it was called, so a test
-/// can ask it afterwards. That makes it a spy, in Meszaros' terms; the name `Mock…` is the
-/// loose, everyday one that the article this lesson grew from uses.
-final class MockSocialClient: SocialPostOutput {
+/// can ask it afterwards. That makes it a spy, in Meszaros' terms. (The article this lesson
+/// grew from calls such a double a mock, loosely.)
+final class SpySocialClient: SocialPostOutput {
     /// Whether either `post` method was called.
     private(set) var postWasCalled = false
     /// The arguments of the latest call: its text, and its picture if it had one.
@@ -22,7 +22,7 @@ final class MockSocialClient: SocialPostOutput {
 /// Tests of `SocialPresenter` (the one in this exercise, shown by `exercise`).
 final class SocialPresenterTests: XCTestCase {
     func testSharingPostsTheStampedTextThroughTheOutput() throws {
-        let client = MockSocialClient()
+        let client = SpySocialClient()
         let presenter = SocialPresenter(output: client, clock: try FixedClock(day: "2016-06-18"))
 
         try presenter.share("Hello")

@@ -38,7 +38,7 @@ final class LocalDefaultChecks: XCTestCase {
         let logger = Mirror(reflecting: SocialPresenter()).children.first { $0.label == "logger" }
         XCTAssertFalse(
             logger.map { Mirror(reflecting: $0.value).displayStyle == .optional } ?? false,
-            "`logger` is optional, so the presenter logs with `logger?.…`, and a logger set to nil silences it without a word: the silent no-op again. With a local default it is never missing: declare `var logger: any Logger = PrintLogger()` and log with `logger.info(…)`, no `?.`"
+            "`logger` is optional, so the presenter logs with `logger?.…`, and a logger set to nil silences it without a word: the silent no-op again. With a default it is never missing: declare `var logger: any Logger = PrintLogger()` and log with `logger.info(…)`, no `?.`"
         )
     }
 

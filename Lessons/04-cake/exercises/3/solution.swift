@@ -14,6 +14,9 @@ protocol UsesFileStore {
 protocol ReadFileService: UsesClock, UsesLogger, UsesFileStore {
     /// The folder `readWithDate(_:)` looks in.
     var documentsFolder: URL { get }
+
+    /// The contents of `fileName` in `documentsFolder` with the time it was read.
+    func readWithDate(_ fileName: String) -> DatedText?
 }
 
 extension ReadFileService {

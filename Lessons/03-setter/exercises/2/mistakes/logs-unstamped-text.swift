@@ -18,7 +18,7 @@ final class SocialPresenter {
     /// What "now" is when a post is stamped: the real clock unless someone replaces it.
     var clock: any Clock = SystemClock()
 
-    /// Where the presenter reports what it did. Printing is a good local default: it needs
+    /// Where the presenter reports what it did. Printing is a good default: it needs
     /// nothing from outside, and nobody has to remember to set it. A test replaces it with a
     /// `RecordingLogger` to read the messages back.
     var logger: any Logger = PrintLogger()

@@ -9,6 +9,9 @@ import Foundation
 protocol ReadFileService: UsesClock, UsesLogger {
     /// The folder `readWithDate(_:)` looks in.
     var documentsFolder: URL { get }
+
+    /// The contents of `fileName` in `documentsFolder` with the time it was read.
+    func readWithDate(_ fileName: String) -> DatedText?
 }
 
 extension ReadFileService {

@@ -10,6 +10,9 @@ protocol ReadFileService: UsesClock, UsesLogger {
     var fileStore: any FileStore { get }
     /// The folder `readWithDate(_:)` looks in.
     var documentsFolder: URL { get }
+
+    /// The contents of `fileName` in `documentsFolder` with the time it was read.
+    func readWithDate(_ fileName: String) -> DatedText?
 }
 
 extension ReadFileService {

@@ -15,9 +15,10 @@ final class StubUserUseCase: UserUseCase {
     }
 }
 
-/// A mock: it stands in for the router and writes down what the presenter asked of it, so
-/// the test can check that conversation afterwards.
-final class MockUserRouter: UserWireframe {
+/// A spy: it stands in for the router and writes down what the presenter asked of it, so the
+/// test can check that conversation afterwards. (The talk this lesson grew from calls such a
+/// double a mock, loosely.)
+final class SpyUserRouter: UserWireframe {
     /// Every user whose detail the presenter asked for, in order.
     private(set) var shownUsers: [User] = []
 
@@ -31,7 +32,7 @@ final class UserListPresenterTests: XCTestCase {
     let grace = User(id: 2, name: "Grace Hopper", handle: "@grace", bio: "Built the first compiler.")
 
     func testSelectingAUserAsksTheRouterToShowTheDetailOfThatUser() throws {
-        let router = MockUserRouter()
+        let router = SpyUserRouter()
         let interactor = StubUserUseCase(users: [ada, grace])
         let presenter = UserListPresenter(interactor: interactor, router: router)
 

