@@ -121,7 +121,7 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
-        .target(name: "DojoShell", dependencies: ["DojoCore", "ChildProcess", "CChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport"]),
+        .target(name: "DojoShell", dependencies: ["DojoCore", "ChildProcess", "CChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport", "WiringAnalysis"]),
         // Reads the DI wiring of Swift source (graph, findings, exercise rules) for the checker and
         // the shell. Syntax only: it links nothing of the tutor.
         .target(name: "WiringAnalysis", dependencies: [
@@ -134,6 +134,7 @@ let package = Package(
         .executableTarget(name: "didojo", dependencies: [
             "DojoShell",
             "ExerciseChecking",
+            "WiringAnalysis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Stands in for a macro plugin during checks and keeps its expansions (see its main.swift).
@@ -151,7 +152,7 @@ let package = Package(
         // Fakes and lesson fixtures shared by the engine's and the shell's tests.
         .target(name: "DojoTestSupport", dependencies: [
             "DojoCore", "DojoShell", "ExerciseChecking", "ChildProcess", "LessonSupport", "LineEditing", "TerminalMarkdown",
-            .product(name: "Clocks", package: "swift-clocks"),
+            "WiringAnalysis", .product(name: "Clocks", package: "swift-clocks"),
         ], path: "Tests/DojoTestSupport"),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
@@ -160,10 +161,10 @@ let package = Package(
         // Yams: the glossary's consistency test reads Lessons/glossary-pairings.yaml.
         .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoTestSupport", "Yams"]),
         // The real checker on its own: real compiles and runs, with the tests' own caches.
-        .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "ChildProcess", "DojoTestSupport"]),
+        .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "ChildProcess", "DojoTestSupport", "WiringAnalysis"]),
         // Runs on the lessons' starters and solutions (found next to the tests) and on real Graphviz.
         .testTarget(name: "WiringAnalysisTests", dependencies: ["WiringAnalysis", "Yams"]),
-        .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ChildProcess", "LessonSupport", "DojoTestSupport"]),
+        .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ChildProcess", "LessonSupport", "DojoTestSupport", "WiringAnalysis"]),
         // The lesson modules' own code and demos.
         .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "DojoTestSupport"] + lessonModules.map { .target(name: $0) }),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.

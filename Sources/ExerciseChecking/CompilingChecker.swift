@@ -18,6 +18,8 @@ public struct CompilingChecker: ExerciseChecker {
     private let environment: [String: String]
     private let compiler: SwiftCompiler
     private let cache: CompiledStepCache
+    /// What the wiring analysis is told about the modules an exercise's file imports.
+    private let wiringVocabulary: @Sendable (Exercise) -> WiringVocabulary
     public let settings: CheckSettings
 
     /// - Parameters:
@@ -27,10 +29,12 @@ public struct CompilingChecker: ExerciseChecker {
     ///     the clang module cache.
     ///   - stepCache: kept between checks: compiled checks and subjects (see `CompiledStepCache`).
     ///   - environment: passed on to the compiler and the checks (PATH, HOME…).
+    ///   - wiringVocabulary: the vocabulary of an exercise's lesson (learned from its modules'
+    ///     sources, see `WiringVocabulary`); the empty one leaves the analysis to its heuristics.
     init(
         toolchain: Toolchain, products: BuildProducts, launcher: any ProcessLaunching, fileSystem: any FileSystem,
         scratchFolder: URL, moduleCache: URL, stepCache: URL, environment: [String: String],
-        settings: CheckSettings = CheckSettings()
+        settings: CheckSettings = CheckSettings(), wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary = { _ in .empty }
     ) {
         self.toolchain = toolchain
         self.products = products
@@ -39,6 +43,7 @@ public struct CompilingChecker: ExerciseChecker {
         self.scratchFolder = scratchFolder
         self.environment = environment
         self.settings = settings
+        self.wiringVocabulary = wiringVocabulary
         cache = CompiledStepCache(folder: stepCache, fileSystem: fileSystem)
         compiler = SwiftCompiler(
             toolchain: toolchain, products: products, launcher: launcher, fileSystem: fileSystem, cache: cache,
@@ -58,7 +63,8 @@ public struct CompilingChecker: ExerciseChecker {
     public static func live(
         executable: URL, environment: [String: String], cacheFolder: URL, fileSystem: any FileSystem,
         settings: CheckSettings = CheckSettings(), moduleCache: URL? = nil,
-        launcher: any ProcessLaunching = ChildProcessLauncher(), scratchFolder: URL = FileManager.default.temporaryDirectory
+        launcher: any ProcessLaunching = ChildProcessLauncher(), scratchFolder: URL = FileManager.default.temporaryDirectory,
+        wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary = { _ in .empty }
     ) throws -> CompilingChecker {
         CompilingChecker(
             toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
@@ -70,7 +76,8 @@ public struct CompilingChecker: ExerciseChecker {
             moduleCache: moduleCache ?? cacheFolder.appendingPathComponent("module-cache"),
             stepCache: cacheFolder.appendingPathComponent("compiled-steps"),
             environment: environment,
-            settings: settings
+            settings: settings,
+            wiringVocabulary: wiringVocabulary
         )
     }
 
@@ -96,23 +103,29 @@ public struct CompilingChecker: ExerciseChecker {
     public func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
         let onPhase: @Sendable (CheckPhase) -> Void = { phases?.yield($0) }
         let report: CheckReport
+        let wiring: WiringCheck
         switch exercise.kind {
         case .implement:
             let testCases = try lessonTestCases(in: exercise.checks)
             guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
             // The wiring is read from the source while the compiler works.
-            async let wiring = wiringFailures(of: exercise, source: source)
+            async let analysed = analyseWiring(of: exercise, source: source)
             let run = try await compileAndRun(
                 exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks],
                 testCases: testCases, learnerFlags: (.exerciseModule, Self.compilerFlags(of: exercise)), onPhase: onPhase
             )
-            report = Self.adding(await wiring, to: run)
+            wiring = await analysed
+            report = Self.adding(wiring.failures, to: run)
         case .test:
-            report = try await checkTests(of: exercise, source: source, onPhase: onPhase)
+            // A few milliseconds before several compiles and runs.
+            wiring = analyseWiring(of: exercise, source: source)
+            report = try await checkTests(of: exercise, source: source, wiringFailures: wiring.failures, onPhase: onPhase)
         }
         // The exercise's own words for its warnings-as-errors come first: the explainer keeps an
         // explanation a diagnostic already has.
-        return inLearnersTerms(Self.explainingWarnings(of: exercise, in: report), exercise: exercise, source: source)
+        var explained = inLearnersTerms(Self.explainingWarnings(of: exercise, in: report), exercise: exercise, source: source)
+        explained.wiringNotes = wiring.notes(for: explained, learnerFile: source)
+        return explained
     }
 
     /// `report` told in terms of the learner's own file: compile errors explained (knowing
@@ -131,18 +144,9 @@ public struct CompilingChecker: ExerciseChecker {
         return report
     }
 
-    /// The exercise's wiring rules that `source` breaks, each as a failed check whose failure
-    /// is the rule's message, at the line that breaks it.
-    private func wiringFailures(of exercise: Exercise, source: URL) -> [CheckResult] {
-        guard !exercise.wiring.isEmpty, let text = try? fileSystem.text(of: source) else { return [] }
-        // Rules name the types they are about, so no vocabulary of the lesson's modules is needed.
-        let analysis = WiringAnalyzer(vocabulary: WiringVocabulary()).analyze([SourceFile(path: source.path, text: text)])
-        return exercise.wiring.compactMap { rule in
-            let violations = rule.violations(in: analysis)
-            guard let first = violations.first else { return nil }
-            let failure = CheckFailure(description: "\(rule.message) (Line \(first.line): \(first.detail).)", file: first.file, line: first.line)
-            return CheckResult(name: rule.checkName, testCase: Self.wiringCheckClass, failures: [failure])
-        }
+    /// The one wiring analysis of the check: broken rules and the findings for "Wiring:".
+    private func analyseWiring(of exercise: Exercise, source: URL) -> WiringCheck {
+        WiringCheck.analyse(exercise, source: source, vocabulary: wiringVocabulary(exercise), fileSystem: fileSystem, cache: cache)
     }
 
     /// The class name the wiring rules' checks are reported under.
@@ -179,7 +183,7 @@ public struct CompilingChecker: ExerciseChecker {
     /// A test-writing exercise: the learner's tests must pass against the subject, then fail
     /// against every mutant.
     private func checkTests(
-        of exercise: Exercise, source: URL, onPhase: @escaping @Sendable (CheckPhase) -> Void
+        of exercise: Exercise, source: URL, wiringFailures wiring: [CheckResult], onPhase: @escaping @Sendable (CheckPhase) -> Void
     ) async throws -> CheckReport {
         let started = ContinuousClock.now
         let learnerTests = TestCaseDiscovery.testCases(in: (try? fileSystem.text(of: source)) ?? "")
@@ -195,7 +199,6 @@ public struct CompilingChecker: ExerciseChecker {
         onSubject.learnerTestClasses = Set(learnerTests.map(\.className))
         guard onSubject.passed else { return onSubject }
         // A broken wiring rule fails the exercise whatever the mutants do.
-        let wiring = wiringFailures(of: exercise, source: source)
         guard wiring.isEmpty else { return Self.adding(wiring, to: onSubject) }
 
         onPhase(.mutants)

@@ -30,7 +30,7 @@ struct CheckSubcommand: AsyncParsableCommand {
         // No shell and no workspace lock: the attempt is recorded under the progress lock, on
         // top of whatever a shell open on this workspace has saved (see `ProgressStore`).
         // A missing compiler or build is a set-up error (status 2), not a failed check.
-        let recorder = try SetupFailure.exitOnError { try root.recorder(for: workspace).get() }
+        let recorder = try SetupFailure.exitOnError { try root.recorder(for: workspace, catalog: catalog).get() }
         let runner = CheckRunner(
             terminal: OutputTerminal(style: root.outputStyle()), fileSystem: root.fileSystem,
             interrupts: LiveInterruptSource.installed(), clock: ContinuousClock(), catalog: catalog, workspace: workspace,

@@ -5,6 +5,7 @@ import ExerciseChecking
 import Foundation
 import LineEditing
 import TerminalMarkdown
+import WiringAnalysis
 
 /// The one place where the real machine is plugged in: the file system, the clock, the
 /// terminal, the compiler and the processes. Everything else receives these from here, which
@@ -134,15 +135,27 @@ struct CompositionRoot {
         return loaded.progress
     }
 
-    /// The real checker, or why there is none (no compiler, lesson modules not built).
-    func checker() -> Result<any ExerciseChecker, DojoError> {
-        checkerMaker()()
+    /// What the wiring analysis is told about each lesson's modules: learned from the `Sources`
+    /// folder beside the lessons, once per process, and kept in the step cache.
+    func wiringVocabularies() -> LessonVocabularies {
+        let lessons = (try? lessonsFolder()) ?? executable.deletingLastPathComponent()
+        return LessonVocabularies(
+            sourcesFolder: LessonVocabularies.sourcesFolder(besideLessons: lessons), fileSystem: fileSystem,
+            cache: CompiledStepCache(folder: cacheFolder.appendingPathComponent("compiled-steps"), fileSystem: fileSystem)
+        )
+    }
+
+    /// The real checker, or why there is none (no compiler, lesson modules not built). Its
+    /// wiring analysis learns each exercise's lesson from `catalog`.
+    func checker(for catalog: LessonCatalog, vocabularies: LessonVocabularies? = nil) -> Result<any ExerciseChecker, DojoError> {
+        checkerMaker(for: catalog, vocabularies: vocabularies)()
     }
 
     /// What makes the real checker, as plain values that any thread may use: finding the
     /// compiler and listing the build folder take a few milliseconds, which the first prompt
     /// need not wait for.
-    func checkerMaker() -> @Sendable () -> Result<any ExerciseChecker, DojoError> {
+    func checkerMaker(for catalog: LessonCatalog, vocabularies: LessonVocabularies? = nil) -> @Sendable () -> Result<any ExerciseChecker, DojoError> {
+        let vocabularies = vocabularies ?? wiringVocabularies()
         var settings = CheckSettings()
         // The command line wins over the workshop, which wins over the default. A broken
         // workshop file has already stopped start-up in `catalog()`.
@@ -153,7 +166,10 @@ struct CompositionRoot {
         return { [settings] in
             do {
                 return .success(try CompilingChecker.live(
-                    executable: executable, environment: environment, cacheFolder: cacheFolder, fileSystem: fileSystem, settings: settings
+                    executable: executable, environment: environment, cacheFolder: cacheFolder, fileSystem: fileSystem, settings: settings,
+                    wiringVocabulary: { exercise in
+                        catalog.lesson(id: exercise.lessonID).map { vocabularies.vocabulary(for: $0).vocabulary } ?? .empty
+                    }
                 ))
             } catch let error as DojoError {
                 return .failure(error)
@@ -164,8 +180,8 @@ struct CompositionRoot {
     }
 
     /// The checker with the recording around it, for the subcommands that check.
-    func recorder(for workspace: Workspace) -> Result<CheckRecorder, DojoError> {
-        checker().map { CheckRecorder(checker: $0, store: progressStore(for: workspace), timeSource: timeSource) }
+    func recorder(for workspace: Workspace, catalog: LessonCatalog) -> Result<CheckRecorder, DojoError> {
+        checker(for: catalog).map { CheckRecorder(checker: $0, store: progressStore(for: workspace), timeSource: timeSource) }
     }
 
     /// Warms the checker up in the background for the learner's first check of `exercise`
@@ -173,9 +189,9 @@ struct CompositionRoot {
     /// otherwise build the compiler's module cache and the program that runs the checks,
     /// seconds of work, while the learner is still reading. Nothing waits for it: the prompt
     /// is shown at once, and quitting ends it (a check's processes end with didojo).
-    func startWarmUp(for exercise: Exercise, in workspace: Workspace) {
+    func startWarmUp(for exercise: Exercise, in workspace: Workspace, catalog: LessonCatalog, vocabularies: LessonVocabularies) {
         guard environment["DIDOJO_NO_WARM_UP"] == nil else { return }
-        let makeChecker = checkerMaker()
+        let makeChecker = checkerMaker(for: catalog, vocabularies: vocabularies)
         let source = workspace.file(for: exercise)
         Task.detached(priority: .background) {
             guard case .success(let checker) = makeChecker() else { return }
@@ -203,11 +219,13 @@ struct CompositionRoot {
 
     /// Everything the shell (and the subcommands that share its code) runs on.
     func shellDependencies(terminal: any Terminal, catalog: LessonCatalog, workspace: Workspace, store: ProgressStore) -> ShellDependencies {
-        ShellDependencies(
+        // One for the checker and `graph`, so that a vocabulary is learned once per shell.
+        let vocabularies = wiringVocabularies()
+        return ShellDependencies(
             terminal: terminal, interrupts: LiveInterruptSource.installed(), editor: SystemEditorLauncher(environment: environment),
             fileWatcher: InotifyFileWatcher(), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
-            workspace: workspace, progressStore: store, checker: checker(), demos: demos(),
-            workshop: try? workshop(), clock: ContinuousClock()
+            workspace: workspace, progressStore: store, checker: checker(for: catalog, vocabularies: vocabularies), demos: demos(),
+            workshop: try? workshop(), clock: ContinuousClock(), wiringVocabularies: vocabularies
         )
     }
 

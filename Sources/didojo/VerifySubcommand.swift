@@ -54,7 +54,7 @@ struct VerifySubcommand: AsyncParsableCommand {
             }
             exercises = exercises.filter { $0.lessonID == lesson }
         }
-        let checker = try SetupFailure.exitOnError { try root.checker().get() }
+        let checker = try SetupFailure.exitOnError { try root.checker(for: catalog).get() }
         let rows: [VerificationRow]
         do {
             rows = gradesLearner

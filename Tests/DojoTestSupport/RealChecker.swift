@@ -1,7 +1,9 @@
 import ChildProcess
 import DojoCore
+import DojoShell
 import ExerciseChecking
 import Foundation
+import WiringAnalysis
 
 /// The checker with the real compiler and the lesson library `swift build` put beside the
 /// running test program, for tests that must compile and run real Swift.
@@ -15,16 +17,30 @@ public enum RealChecker {
         FileManager.default.temporaryDirectory.appendingPathComponent("didojo-test-caches-\(getuid())")
     }
 
+    /// The repository's own lessons and the vocabularies learned from its `Sources`, as the
+    /// composition root hands them to the checker: for an exercise of the real lessons, the
+    /// wiring analysis knows what `didojo` knows; for a lesson a test wrote, nothing.
+    public static let repositoryLessons = LessonCatalog.load(from: Didojo.lessonsFolder, fileSystem: LocalFileSystem())
+    public static let repositoryVocabularies = LessonVocabularies(
+        sourcesFolder: LessonVocabularies.sourcesFolder(besideLessons: Didojo.lessonsFolder), fileSystem: LocalFileSystem(), cache: nil
+    )
+
+    /// The vocabulary of a real lesson's exercise, by its lesson id; empty for a test's own lesson.
+    @Sendable public static func repositoryVocabulary(for exercise: Exercise) -> WiringVocabulary {
+        repositoryLessons.lesson(id: exercise.lessonID).map { repositoryVocabularies.vocabulary(for: $0).vocabulary } ?? .empty
+    }
+
     public static func make(
         settings: CheckSettings = CheckSettings(), cacheFolder: URL? = nil, scratch: URL? = nil,
-        launcher: any ProcessLaunching = ChildProcessLauncher()
+        launcher: any ProcessLaunching = ChildProcessLauncher(),
+        wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary = repositoryVocabulary
     ) throws -> CompilingChecker {
         let testProgram = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         return try CompilingChecker.live(
             executable: testProgram, environment: ProcessInfo.processInfo.environment,
             cacheFolder: cacheFolder ?? sharedCacheFolder, fileSystem: LocalFileSystem(), settings: settings,
             moduleCache: sharedCacheFolder.appendingPathComponent("module-cache"), launcher: launcher,
-            scratchFolder: scratch ?? FileManager.default.temporaryDirectory
+            scratchFolder: scratch ?? FileManager.default.temporaryDirectory, wiringVocabulary: wiringVocabulary
         )
     }
 

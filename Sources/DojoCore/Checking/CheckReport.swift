@@ -1,4 +1,5 @@
 import Foundation
+import WiringAnalysis
 
 /// Everything the learner needs to know about one run of an exercise's checks.
 public struct CheckReport: Sendable {
@@ -36,6 +37,10 @@ public struct CheckReport: Sendable {
     /// For a test-writing exercise: the classes of `checks` that are the learner's own tests
     /// (the others are the lesson's checks on the learner's file).
     public var learnerTestClasses: Set<String> = []
+    /// When the check failed: what the wiring analysis found in the learner's file on the lines
+    /// involved (a failing check's, a compile error's, a crash's) or of the kind the exercise is
+    /// about. A heuristic shown beside the checks ("looks like"), never a failure of its own.
+    public var wiringNotes: [WiringFinding] = []
     /// What the learner's code printed (capped).
     public let output: String
     public let droppedOutputBytes: Int

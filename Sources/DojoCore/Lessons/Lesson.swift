@@ -11,8 +11,13 @@ public struct Lesson: Sendable, Equatable {
     public let folder: URL
     public let pages: [LessonPage]
     public let exercises: [Exercise]
+    /// Types the wiring analysis accepts as Local Defaults in this lesson (`tolerated-defaults`).
+    public let toleratedDefaults: [String]
 
-    public init(id: String, title: String, summary: String, module: String, folder: URL, pages: [LessonPage], exercises: [Exercise]) {
+    public init(
+        id: String, title: String, summary: String, module: String, folder: URL, pages: [LessonPage], exercises: [Exercise],
+        toleratedDefaults: [String] = []
+    ) {
         self.id = id
         self.title = title
         self.summary = summary
@@ -20,6 +25,7 @@ public struct Lesson: Sendable, Equatable {
         self.folder = folder
         self.pages = pages
         self.exercises = exercises
+        self.toleratedDefaults = toleratedDefaults
     }
 }
 

@@ -39,7 +39,7 @@ public struct LessonLoader: Sendable {
         }
         return Lesson(
             id: id, title: manifest.title, summary: manifest.summary, module: manifest.module,
-            folder: folder, pages: pages, exercises: exercises
+            folder: folder, pages: pages, exercises: exercises, toleratedDefaults: manifest.toleratedDefaults ?? []
         )
     }
 

@@ -7,12 +7,22 @@ public struct LessonManifest: Codable, Equatable, Sendable {
     /// The lesson's runnable module under Sources/.
     public var module: String
     public var exercises: [ExerciseManifest]
+    /// Concrete types from other modules that the lesson accepts as Local Defaults, so the
+    /// wiring analysis does not call `= SystemClock()` a Foreign Default there (the setter
+    /// lesson teaches such a default of a settable property as harmless).
+    public var toleratedDefaults: [String]?
 
-    public init(title: String, summary: String, module: String, exercises: [ExerciseManifest]) {
+    public init(title: String, summary: String, module: String, exercises: [ExerciseManifest], toleratedDefaults: [String]? = nil) {
         self.title = title
         self.summary = summary
         self.module = module
         self.exercises = exercises
+        self.toleratedDefaults = toleratedDefaults
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case title, summary, module, exercises
+        case toleratedDefaults = "tolerated-defaults"
     }
 }
 

@@ -1,6 +1,7 @@
 import DojoCore
 import Foundation
 import TerminalMarkdown
+import WiringAnalysis
 
 /// Shows a check report in the learner's terms: what passed, what failed and why, and where.
 @MainActor
@@ -90,8 +91,23 @@ struct CheckReportView {
             printer.failure("\(exercise.id): the checks pass, but your code printed \(printed) of output, far more than a check keeps.")
             printer.note("Finished code does not flood its output. Look for a print() inside a loop, or one left in from debugging, and take it out. The start of what it printed is below.")
         }
+        showWiringNotes(report.wiringNotes, exercise: exercise)
         // On a pass the success line (and what to do next) is all the learner needs.
         if !report.passed { showOutput(report) }
+    }
+
+    /// What the wiring analysis saw where the check failed, each with its line: a heuristic
+    /// beside the checks (every sentence says "looks like"), never a failure of its own.
+    private func showWiringNotes(_ notes: [WiringFinding], exercise: Exercise) {
+        guard !notes.isEmpty else { return }
+        printer.line()
+        printer.line(printer.paint("Wiring:", ANSI.bold) + " " + printer.paint("(read from the shape of your file, a heuristic)", ANSI.dim), indent: "  ")
+        for note in notes {
+            let place = "\(URL(fileURLWithPath: note.file).lastPathComponent):\(note.line)"
+            printer.line(printer.paint(place, ANSI.bold) + " " + note.message, indent: "    ")
+            showSourceLine(note.line, column: 0, of: note.file)
+        }
+        printer.note("    'graph \(exercise.id)' draws the wiring of your file.")
     }
 
     private func showChecks(_ checks: [CheckResult]) {

@@ -29,12 +29,17 @@ public struct ShellDependencies {
     /// The instructor's workshop file, when the learner is in one: locks, time boxes and the
     /// solution policy. The catalog is already cut down to its lessons.
     public var workshop: Workshop?
+    /// What `graph` tells the wiring analysis about each lesson's modules (see `LessonVocabularies`).
+    public var wiringVocabularies: LessonVocabularies
 
+    /// - Parameter wiringVocabularies: nil learns from the `Sources` folder beside the lessons'
+    ///   folder, keeping what it learns in this process only.
     public init(
         terminal: any Terminal, interrupts: any InterruptSource, editor: any EditorLauncher, fileWatcher: any FileWatcher,
         fileSystem: any FileSystem, timeSource: any TimeSource, catalog: LessonCatalog, workspace: Workspace,
         progressStore: ProgressStore, checker: @autoclosure @escaping () -> Result<any ExerciseChecker, DojoError>, demos: any DemoLaunching,
-        workshop: Workshop? = nil, clock: any Clock<Duration> = ContinuousClock(), checkObservers: [any CheckObserver] = []
+        workshop: Workshop? = nil, clock: any Clock<Duration> = ContinuousClock(), checkObservers: [any CheckObserver] = [],
+        wiringVocabularies: LessonVocabularies? = nil
     ) {
         self.terminal = terminal
         self.interrupts = interrupts
@@ -50,6 +55,9 @@ public struct ShellDependencies {
         self.workshop = workshop
         self.clock = clock
         self.checkObservers = checkObservers
+        let lessonsFolder = catalog.lessons.first?.folder.deletingLastPathComponent() ?? workspace.root
+        self.wiringVocabularies = wiringVocabularies
+            ?? LessonVocabularies(sourcesFolder: LessonVocabularies.sourcesFolder(besideLessons: lessonsFolder), fileSystem: fileSystem, cache: nil)
     }
 
     /// The checker with the recording around it, as every check of the shell runs.
