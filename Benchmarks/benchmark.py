@@ -271,6 +271,34 @@ def measure_shell_memory(didojo, exercise_id):
         session.close()
 
 
+CLASS_SIZE = 20
+
+
+def measure_class_grading(didojo, scratch):
+    """A class of CLASS_SIZE handed out with names, each learner with the three no-di exercises
+    and constructor.1 solved (every third one with no-di.3 broken), graded by one
+    `verify --workspaces` run with JUnit and JSON. Returns (seconds, checks run, peak KiB)."""
+    names = scratch / "names.txt"
+    names.write_text("".join(f"Learner {n}\n" for n in range(1, CLASS_SIZE + 1)))
+    room = scratch / "class"
+    didojo.run("handout", str(room), "--names", str(names))
+    solved = ["no-di.1", "no-di.2", "no-di.3", "constructor.1"]
+    checks = 0
+    for number, seat in enumerate(sorted(room.iterdir()), start=1):
+        for exercise_id in solved:
+            lesson, index = exercise_id.split(".")
+            target = next((seat / lesson / index).iterdir())
+            if exercise_id == "no-di.3" and number % 3 == 0:
+                target.write_text(target.read_text() + "\n// tried, not done\n")
+            else:
+                shutil.copy(solution_file(exercise_id) / "solution.swift", target)
+            checks += 1
+    seats = [str(seat) for seat in sorted(room.iterdir())]
+    elapsed, _, peak = didojo.run("verify", "--workspaces", *seats, "--junit", str(scratch / "class.xml"),
+                                  "--json", str(scratch / "class.json"))
+    return elapsed, checks, peak
+
+
 def solution_file(exercise_id):
     lesson, number = exercise_id.rsplit(".", 1)
     folders = sorted(REPO.glob(f"Lessons/*-{lesson}"))
@@ -401,7 +429,7 @@ def main():
     parser.add_argument("--startup-only", action="store_true",
                         help="measure start-up alone (seconds instead of minutes) and print only its line")
     parser.add_argument("--runs", type=int, default=5, help="runs per check figure (median)")
-    parser.add_argument("--skip", action="append", default=[], choices=["cold", "naive", "verify", "floor", "memory"],
+    parser.add_argument("--skip", action="append", default=[], choices=["cold", "naive", "verify", "floor", "memory", "class"],
                         help="leave a part out (for a quick look; the table marks it '-')")
     options = parser.parse_args()
 
@@ -508,10 +536,15 @@ def main():
             verify_time, verify_status, _ = didojo.run("verify", "--solutions")
             verify = (verify_time, verify_status == 0)
 
+        class_grading = None
+        if "class" not in options.skip:
+            note(f"grading a class of {CLASS_SIZE} with verify --workspaces…")
+            class_grading = measure_class_grading(didojo, scratch)
+
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
-    print_table(options, version, load_before, startup, rows, check_memory, shell_memory, verify, first_check)
+    print_table(options, version, load_before, startup, rows, check_memory, shell_memory, verify, first_check, class_grading)
 
 
 def startup_line(startup):
@@ -525,7 +558,7 @@ def print_startup(options, load_before, startup):
     print(startup_line(startup))
 
 
-def print_table(options, version, load_before, startup, rows, check_memory, shell_memory, verify, first_check):
+def print_table(options, version, load_before, startup, rows, check_memory, shell_memory, verify, first_check, class_grading=None):
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"DIDojo benchmark, {now}")
     print(f"machine: {os.cpu_count()} cores ({platform.machine()}), load average before {load_before}, after {load_average()}")
@@ -541,6 +574,10 @@ def print_table(options, version, load_before, startup, rows, check_memory, shel
     if verify:
         print(f"{'verify --solutions, every lesson':40} {seconds(verify[0]):>9}   "
               f"{'all hold' if verify[1] else 'SOME DO NOT HOLD'}")
+    if class_grading:
+        elapsed, checks, peak = class_grading
+        print(f"{'verify --workspaces, a class of ' + str(CLASS_SIZE):40} {seconds(elapsed):>9}   "
+              f"{checks} files checked (the rest untried, skipped), JUnit and JSON from one run; peak {megabytes(peak)}")
     print(f"{'peak memory, the shell (start, 1 check)':40} {megabytes(shell_memory):>9}")
     print(f"{'peak memory, one check (largest process)':40} {megabytes(check_memory):>9}")
     print()

@@ -17,6 +17,8 @@ public enum DojoError: Error, LocalizedError, Equatable {
     case learnerFileIsAFolder(exerciseID: String, path: String)
     /// The learner's exercise file is neither a readable file nor absent (a broken link…).
     case learnerFileUnusable(exerciseID: String, path: String, reason: String)
+    /// A file a command was asked to write (a report, grades) could not be written.
+    case cannotWrite(path: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -42,6 +44,8 @@ public enum DojoError: Error, LocalizedError, Equatable {
             return "Your file for \(id) should be at \(path), but a folder is there. Move the folder somewhere else (DIDojo leaves it and what it holds untouched), then try again: the starter will be put back."
         case .learnerFileUnusable(let id, let path, let reason):
             return "Your file for \(id) at \(path) cannot be read, and the starter could not be put in its place (\(reason)). If something else is at that path, such as a broken link, move it away and try again."
+        case .cannotWrite(let path, let reason):
+            return "Could not write \(path): \(reason). Check that its folder exists and that you may write there."
         case .workspaceInUse(let path, let holder):
             return "Another didojo shell is already open on the workspace at \(path) (\(holder)). Two shells would keep moving each other's place in the lessons, so this one stops. Carry on in the other one, or quit it and start again ('didojo check', 'verify' and the other commands work beside it); to work separately, choose another folder with --workspace DIR."
         }

@@ -108,18 +108,23 @@ public struct CompilingChecker: ExerciseChecker {
         case .implement:
             let testCases = try lessonTestCases(in: exercise.checks)
             guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
-            // The wiring is read from the source while the compiler works.
+            // The wiring and the names are read from the source while the compiler works.
             async let analysed = analyseWiring(of: exercise, source: source)
+            async let shadowing = shadowingFindings(of: exercise, source: source)
             let run = try await compileAndRun(
-                exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks],
+                exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks], learnerFile: source,
                 testCases: testCases, learnerFlags: (.exerciseModule, Self.compilerFlags(of: exercise)), onPhase: onPhase
             )
             wiring = await analysed
-            report = Self.adding(wiring.failures, to: run)
+            let judged = Self.adding(wiring.failures, to: run)
+            report = Self.rejecting(await shadowing, judged) ?? judged
         case .test:
             // A few milliseconds before several compiles and runs.
             wiring = analyseWiring(of: exercise, source: source)
-            report = try await checkTests(of: exercise, source: source, wiringFailures: wiring.failures, onPhase: onPhase)
+            // The learner's tests share a module with the lesson's checks on them, so their
+            // names would win there too.
+            let judged = try await checkTests(of: exercise, source: source, wiringFailures: wiring.failures, onPhase: onPhase)
+            report = Self.rejecting(shadowingFindings(of: exercise, source: source), judged) ?? judged
         }
         // The exercise's own words for its warnings-as-errors come first: the explainer keeps an
         // explanation a diagnostic already has.
@@ -147,6 +152,30 @@ public struct CompilingChecker: ExerciseChecker {
     /// The one wiring analysis of the check: broken rules and the findings for "Wiring:".
     private func analyseWiring(of exercise: Exercise, source: URL) -> WiringCheck {
         WiringCheck.analyse(exercise, source: source, vocabulary: wiringVocabulary(exercise), fileSystem: fileSystem, cache: cache)
+    }
+
+    /// The learner's declarations that would take the place of names the checks use (see
+    /// `ShadowingAudit`), as errors at their lines. What the checks use is worked out once per
+    /// checks file and solution, and kept.
+    private func shadowingFindings(of exercise: Exercise, source: URL) -> [CompilerDiagnostic] {
+        guard exercise.hasChecks, let learner = try? fileSystem.text(of: source),
+              let checks = try? fileSystem.text(of: exercise.checks) else { return [] }
+        let solution = (try? fileSystem.text(of: exercise.solution)) ?? ""
+        var key = CacheKey("didojo shadowing audit, version 1")
+        key.add(checks)
+        key.add(solution)
+        let audit = cache.value(ShadowingAudit.self, for: key) { ShadowingAudit(checks: [checks], solution: solution) }
+        return audit.findings(inLearnerSource: learner, path: source.path)
+    }
+
+    /// A report that rejects the learner's file for the names in `findings`, in place of a
+    /// passing `report`; nil when there is nothing to reject or the checks did not pass. Only a
+    /// pass can have been faked by such a name: a file that fails keeps its own report, whose
+    /// words name the mistake (a Cake default the lesson catalogues, say). Told as a compile
+    /// error at each declaration: it is a rule about the code, like a warning made an error.
+    static func rejecting(_ findings: [CompilerDiagnostic], _ report: CheckReport) -> CheckReport? {
+        guard !findings.isEmpty, report.passed else { return nil }
+        return CheckReport(exerciseID: report.exerciseID, outcome: .compileFailed, diagnostics: findings, duration: report.duration)
     }
 
     /// The class name the wiring rules' checks are reported under.
@@ -193,7 +222,7 @@ public struct CompilingChecker: ExerciseChecker {
         let extraChecks = exercise.hasChecks ? try lessonTestCases(in: exercise.checks) : []
         var onSubject = try await compileAndRun(
             exerciseID: exercise.id, underTest: exercise.subject + exercise.support,
-            tests: [source] + (exercise.hasChecks ? [exercise.checks] : []),
+            tests: [source] + (exercise.hasChecks ? [exercise.checks] : []), learnerFile: source,
             testCases: learnerTests + extraChecks, learnerFlags: (.checksModule, Self.compilerFlags(of: exercise)), onPhase: onPhase
         )
         onSubject.learnerTestClasses = Set(learnerTests.map(\.className))
@@ -212,7 +241,7 @@ public struct CompilingChecker: ExerciseChecker {
         let finished = try await exercise.mutants.concurrentMap(limit: 2) { mutant in
             let report = try await compileAndRun(
                 exerciseID: exercise.id, underTest: mutant.apply(to: exercise.subject) + exercise.support,
-                tests: [source] + (exercise.hasChecks ? [exercise.checks] : []), testCases: learnerTests + extraChecks,
+                tests: [source] + (exercise.hasChecks ? [exercise.checks] : []), learnerFile: source, testCases: learnerTests + extraChecks,
                 runOnly: learnerClasses, learnerFlags: (.checksModule, Self.compilerFlags(of: exercise)), onPhase: { _ in }
             )
             return MutantResult(mutant: mutant, report: report)
@@ -255,7 +284,7 @@ public struct CompilingChecker: ExerciseChecker {
     /// Builds the code `underTest` and the `tests` (with a generated entry point that runs
     /// `testCases`) into libraries, runs them in the program that runs checks, and reports.
     private func compileAndRun(
-        exerciseID: String, underTest: [URL], tests: [URL], testCases: [DiscoveredTestCase], runOnly: [String] = [],
+        exerciseID: String, underTest: [URL], tests: [URL], learnerFile: URL, testCases: [DiscoveredTestCase], runOnly: [String] = [],
         learnerFlags: (step: CompileStep, flags: [String]), onPhase: @escaping @Sendable (CheckPhase) -> Void
     ) async throws -> CheckReport {
         let started = ContinuousClock.now
@@ -277,7 +306,7 @@ public struct CompilingChecker: ExerciseChecker {
         let ran = Task { try await startChecks(in: folder, results: results, tokens: tokens, runOnly: runOnly, gate: gate) }
         return try await withTaskCancellationHandler {
             try await buildAndRun(
-                exerciseID: exerciseID, underTest: underTest, tests: tests, testCases: testCases, folder: folder,
+                exerciseID: exerciseID, underTest: underTest, tests: tests, learnerFile: learnerFile, testCases: testCases, folder: folder,
                 gate: gate, tokens: tokens, results: results, ran: ran, runOnly: runOnly, learnerFlags: learnerFlags, onPhase: onPhase, started: started
             )
         } onCancel: {
@@ -288,7 +317,7 @@ public struct CompilingChecker: ExerciseChecker {
     /// The rest of `compileAndRun`: builds the code and the checks while `ran` gets the
     /// program that runs them ready, then lets it go and reads what it reported.
     private func buildAndRun(
-        exerciseID: String, underTest: [URL], tests: [URL], testCases: [DiscoveredTestCase], folder: URL,
+        exerciseID: String, underTest: [URL], tests: [URL], learnerFile: URL, testCases: [DiscoveredTestCase], folder: URL,
         gate: ChildProcessGate, tokens: ResultTokens, results: URL, ran: Task<ChecksRun, any Error>, runOnly: [String],
         learnerFlags: (step: CompileStep, flags: [String]),
         onPhase: @escaping @Sendable (CheckPhase) -> Void, started: ContinuousClock.Instant
@@ -330,7 +359,12 @@ public struct CompilingChecker: ExerciseChecker {
                 var copies: [URL] = []
                 for (index, original) in tests.enumerated() {
                     let copy = folder.appendingPathComponent("tests-\(index)-\(original.lastPathComponent)")
-                    let text = TestsFileCopy.text(of: try fileSystem.text(of: original), originalPath: original.path, leavingOutImportsOf: reexported)
+                    // The lesson's checks call XCTest by module; the learner's own tests are left
+                    // as they wrote them.
+                    let text = TestsFileCopy.text(
+                        of: try fileSystem.text(of: original), originalPath: original.path, leavingOutImportsOf: reexported,
+                        qualifyingXCTest: original != learnerFile
+                    )
                     try fileSystem.write(text, to: copy)
                     copies.append(copy)
                 }
@@ -356,7 +390,10 @@ public struct CompilingChecker: ExerciseChecker {
         case .ran(let result): run = result
         case .notStarted(let step): return stopped(at: step)
         }
-        let log = TestEventLog(text: (try? fileSystem.text(of: results)) ?? "", tokens: tokens)
+        let log = TestEventLog(
+            text: (try? fileSystem.text(of: results)) ?? "", tokens: tokens,
+            running: runOnly.isEmpty ? nil : Set(runOnly)
+        )
         let backtrace = (try? fileSystem.contents(of: folder.appendingPathComponent(CrashBacktrace.fileName))) ?? Data()
         return Self.report(
             exerciseID: exerciseID, run: run, log: log,
@@ -446,7 +483,7 @@ public struct CompilingChecker: ExerciseChecker {
     /// path and text, and the interface it compiles against. Inputs written into the check's
     /// own folder (the generated files) count by name, since that folder is new every time.
     private func cacheKey(for step: CompileStep, inputs: [URL], in folder: URL, interface: Data = Data(), flags: [String] = []) async throws -> CacheKey {
-        var key = try await cacheKey(for: step, after: CacheKey("didojo compile step, version 2"))
+        var key = try await cacheKey(for: step, after: CacheKey("didojo compile step, version 3"))
         key.add(builtFile: toolchain.swiftc.resolvingSymlinksInPath(), fileSystem: fileSystem)
         key.add(builtFile: products.library, fileSystem: fileSystem)
         let inFolder = folder.path + "/"
@@ -511,6 +548,11 @@ public struct CompilingChecker: ExerciseChecker {
             )
         }
         if run.cancelled { return make(.cancelled) }
+        // A results file that does not add up was changed by the learner's code, whatever
+        // became of the program afterwards: that is the news, not what is left in the file.
+        if !log.interference.isEmpty {
+            return make(.resultsInterfered(reason: log.interference.joined(separator: "; ")))
+        }
         if run.timedOut {
             return make(.timedOut(seconds: Double(settings.timeout.components.seconds)))
         }
@@ -525,7 +567,12 @@ public struct CompilingChecker: ExerciseChecker {
         case .exited(let status):
             let allRan = log.completed && checks.count == expectedCount && checks.allSatisfy(\.finished)
             if allRan {
-                guard checks.allSatisfy(\.passed), status == 0 else { return make(.checksFailed) }
+                if checks.allSatisfy(\.passed), status != 0 {
+                    // XCTest ends with status 0 when every check passed, and the results say
+                    // they all did: something else decided the status.
+                    return make(.resultsInterfered(reason: "every check's result says it passed, but the program that ran them ended with exit status \(status), which it does only when a check failed"))
+                }
+                guard checks.allSatisfy(\.passed) else { return make(.checksFailed) }
                 return make(run.droppedOutputBytes > 0 ? .tooMuchOutput(droppedBytes: run.droppedOutputBytes) : .passed)
             }
             // The program ended by itself before every check had run (exit() in the code, or

@@ -148,20 +148,35 @@ enum TestMainGenerator {
             init(path: String?, tokens: String) {
                 let file = path.flatMap { fopen($0, "a") }
                 let secrets = tokens.split(separator: " ").map(String.init)
-                // Numbered as `ResultTokens` numbers them: the run's end, then start, failure
-                // and finish of each check in this order.
+                // Numbered as `ResultTokens` numbers them: the run's end without and with
+                // failures, then start, failure, finish and failed finish of each check in
+                // this order.
                 let positions: [String: Int] = Dictionary(
                     [\(testNames(of: testCases).map { "\"\($0)\"" }.joined(separator: ", "))].enumerated().map { ($1, $0) },
                     uniquingKeysWith: { first, _ in first }
                 )
                 let kinds = [\(ResultTokens.eventKinds.map { "\"\($0)\"" }.joined(separator: ", "))]
+                let ends = [\(ResultTokens.endKinds.map { "\"\($0)\"" }.joined(separator: ", "))]
+                // The failures written so far, per check: whether a check's end (and the run's)
+                // is written as failed. Only this closure sees them.
+                var failures: [String: Int] = [:]
                 report = { fields in
                     var fields = fields
                     var index = 0
-                    if fields["event"] as? String != "done" {
-                        guard let test = fields["test"] as? String, let position = positions[test],
-                              let kind = kinds.firstIndex(of: fields["event"] as? String ?? "") else { return }
-                        index = 1 + position * kinds.count + kind
+                    let test = fields["test"] as? String ?? ""
+                    switch fields["event"] as? String ?? "" {
+                    case "done":
+                        let failed = failures.values.contains { $0 > 0 }
+                        fields["event"] = failed ? ends[1] : ends[0]
+                        index = failed ? 1 : 0
+                    case let event:
+                        guard let position = positions[test], var kind = kinds.firstIndex(of: event) else { return }
+                        if event == "failure" { failures[test, default: 0] += 1 }
+                        if event == "finish", failures[test, default: 0] > 0 {
+                            kind = kinds.firstIndex(of: "finish-failed") ?? kind
+                            fields["event"] = kinds[kind]
+                        }
+                        index = ends.count + position * kinds.count + kind
                     }
                     fields["token"] = index < secrets.count ? secrets[index] : ""
                     guard let file,

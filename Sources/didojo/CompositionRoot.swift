@@ -53,6 +53,18 @@ struct CompositionRoot {
         if let given = options.lessons ?? environment["DIDOJO_LESSONS"] {
             return Self.url(forUserPath: given)
         }
+        return try installedLessonsFolder()
+    }
+
+    /// Whether `folder` is the Lessons folder of the checkout this didojo was built in, rather
+    /// than one given with --lessons or DIDOJO_LESSONS.
+    func isInstalledLessons(_ folder: URL) -> Bool {
+        (try? installedLessonsFolder())?.standardizedFileURL.resolvingSymlinksInPath().path
+            == folder.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// The Lessons folder beside the Package.swift of the checkout this didojo was built in.
+    private func installedLessonsFolder() throws -> URL {
         var folder = executable.deletingLastPathComponent()
         while folder.path != "/" {
             let candidate = folder.appendingPathComponent("Lessons")
@@ -91,6 +103,31 @@ struct CompositionRoot {
         try workshopFile.get()
     }
 
+    /// The workshop file given by the teacher (`--workshop`, else `$DIDOJO_WORKSHOP`), nil when
+    /// none was given.
+    private var givenWorkshop: URL? {
+        (options.workshop ?? environment["DIDOJO_WORKSHOP"]).flatMap { $0.isEmpty ? nil : Self.url(forUserPath: $0) }
+    }
+
+    /// The text of the workshop file the teacher gave, checked first; nil when none was given.
+    func workshopText() throws -> String? {
+        guard let file = givenWorkshop else { return nil }
+        _ = try workshop()
+        return try fileSystem.text(of: file)
+    }
+
+    /// Said when the teacher gave a workshop file and the workspace holds a `workshop.yaml` that
+    /// says something else: the teacher's wins, and the learner's copy is ignored (a learner can
+    /// edit their workspace, not the teacher's file).
+    func workshopNotice() -> String? {
+        guard let given = givenWorkshop else { return nil }
+        let inWorkspace = workspaceRoot.appendingPathComponent(WorkshopFile.defaultName)
+        guard given.standardizedFileURL.path != inWorkspace.standardizedFileURL.path,
+              let theirs = try? fileSystem.text(of: inWorkspace),
+              let teachers = try? fileSystem.text(of: given), theirs != teachers else { return nil }
+        return "The \(WorkshopFile.defaultName) in the workspace differs from the workshop given (\(given.path)), so it is ignored: the rules are the given file's."
+    }
+
     /// `--workshop`, else `$DIDOJO_WORKSHOP`, else `workshop.yaml` in the workspace if the
     /// instructor put one there; nil when there is none.
     private static func findWorkshop(given: String?, workspaceRoot: URL, fileSystem: any FileSystem) throws -> Workshop? {
@@ -114,6 +151,13 @@ struct CompositionRoot {
             throw DojoError.workspaceNotFound(path: workspace.root.path)
         }
         return workspace
+    }
+
+    /// A learner's workspace named on the command line (`verify --workspaces`), which must be there.
+    func existingWorkspace(at path: String) throws -> Workspace {
+        let root = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        guard fileSystem.directoryExists(at: root) else { throw DojoError.workspaceNotFound(path: root.path) }
+        return Workspace(root: root, fileSystem: fileSystem, timeSource: timeSource)
     }
 
     /// The workspace lock (see `WorkspaceLock`), taken on the real file system.

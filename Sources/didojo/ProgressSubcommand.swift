@@ -65,6 +65,8 @@ struct ProgressSubcommand: AsyncParsableCommand {
                 print("  The progress that was here was replaced by the imported one.")
             } else {
                 print(summary.progressWritten ? "  Progress restored." : "  Progress already the same.")
+                if summary.workshopRestored { print("  The workshop (its lessons, locks and time boxes) restored.") }
+                if summary.learnerRestored { print("  The learner's name restored.") }
             }
             if !summary.skipped.isEmpty {
                 print("  Left out (no such exercise in these lessons): \(summary.skipped.joined(separator: ", ")).")

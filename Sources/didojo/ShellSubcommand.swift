@@ -36,6 +36,7 @@ struct ShellSubcommand: AsyncParsableCommand {
         for problem in catalog.problems {
             notice("This lesson could not be loaded and is left out: \(problem.description)")
         }
+        if let workshopNotice = root.workshopNotice() { notice(workshopNotice) }
         let workspace = root.workspace()
         do {
             if try workspace.prepare(for: catalog.allExercises) {
@@ -77,6 +78,13 @@ struct ShellSubcommand: AsyncParsableCommand {
             shell.completionCandidates(wordsBeforeCursor: words, partialWord: partial)
         }
         if terminal.isInteractive {
+            // In a workshop the teacher's grades and the learner's report carry a name: asked
+            // once, unless the teacher's handout already wrote it (Enter skips, for good).
+            if (try? root.workshop()) ?? nil != nil, workspace.learner() == nil {
+                if case .line(let typed) = terminal.readLine(prompt: "Your name, for your report and your teacher's grades (Enter to skip): ") {
+                    try? workspace.saveLearner(LearnerRecord(name: typed))
+                }
+            }
             Welcome.show(shell.session)
             // A person will check soon: get the checker ready while they read.
             if let exercise = shell.session.currentExercise ?? catalog.allExercises.first {

@@ -17,6 +17,11 @@ struct VerifySubcommand: AsyncParsableCommand {
         For lesson authors: --solutions checks that every reference solution passes, --starters that \
         every starter fails, --mistakes that every catalogued mistake is rejected with a report that \
         names it.
+        For teachers: --workspaces grades a whole class, one workspace per learner (the shell expands \
+        a glob: --workspaces class/*), two learners at a time, and prints a table of learners by \
+        lessons with where each is stuck; --junit FILE and --json FILE write the grades of the same \
+        run (JUnit: one suite per learner and lesson, named learner/lesson; untried exercises are \
+        skipped).
         """
     )
 
@@ -41,12 +46,38 @@ struct VerifySubcommand: AsyncParsableCommand {
     @Option(help: "text, json, or junit (JUnit XML for CI systems and learning platforms).")
     var format: Format = .text
 
+    @Option(parsing: .upToNextOption, help: "For teachers: grade these learners' workspaces (a class) in one run.")
+    var workspaces: [String] = []
+
+    @Option(help: "Also write the grades as JUnit XML to this file (with --workspaces, or for one workspace).")
+    var junit: String?
+
+    @Option(help: "Also write the grades as JSON to this file (with --workspaces, or for one workspace).")
+    var json: String?
+
     private var gradesLearner: Bool { !solutions && !starters && !mistakes }
+
+    func validate() throws {
+        if !workspaces.isEmpty, !gradesLearner {
+            throw ValidationError("--workspaces grades learners; --solutions, --starters and --mistakes verify the lessons. Use one or the other.")
+        }
+        if !workspaces.isEmpty, global.setup.workspace != nil {
+            throw ValidationError("Give the learners' workspaces with --workspaces only, not --workspace as well.")
+        }
+    }
 
     @MainActor
     func run() async throws {
         let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
+        // What graded: the lessons folder, said on standard error so that a grade made with
+        // someone's copy of the lessons cannot pass for one made with the installed ones.
+        if let notice = root.workshopNotice() {
+            FileHandle.standardError.write(Data((notice + "\n").utf8))
+        }
+        if gradesLearner, let folder = try? root.lessonsFolder() {
+            FileHandle.standardError.write(Data("Grading with the lessons in \(folder.path)\(root.isInstalledLessons(folder) ? "" : " (NOT the lessons of this didojo)").\n".utf8))
+        }
         var exercises = catalog.allExercises
         if let lesson {
             guard catalog.lesson(id: lesson) != nil else {
@@ -55,17 +86,28 @@ struct VerifySubcommand: AsyncParsableCommand {
             exercises = exercises.filter { $0.lessonID == lesson }
         }
         let checker = try SetupFailure.exitOnError { try root.checker(for: catalog).get() }
+        if !workspaces.isEmpty {
+            try await gradeClass(exercises, catalog: catalog, root: root, checker: checker)
+            return
+        }
+        var learner: (name: String, path: String)?
         let rows: [VerificationRow]
         do {
-            rows = gradesLearner
-                ? try await grade(exercises, root: root, checker: checker)
-                : try await verifyLessons(exercises, checker: checker)
+            if gradesLearner {
+                let workspace = try SetupFailure.exitOnError { try root.existingWorkspace() }
+                learner = (workspace.learnerLabel(), workspace.root.path)
+                rows = try await grade(exercises, in: workspace, root: root, checker: checker)
+            } else {
+                rows = try await verifyLessons(exercises, checker: checker)
+            }
         } catch let status as ExitCode {
             throw status
         } catch {
             try SetupFailure.stop(error)
         }
-        let summary = VerificationSummary(rows: rows, lessonProblems: catalog.problems)
+        let summary = VerificationSummary(rows: rows, lessonProblems: catalog.problems, learner: learner?.name, workspace: learner?.path)
+        let junitText = JUnitReport.xml(rows, lessonProblems: catalog.problems, name: learner?.name ?? "didojo")
+        try write(junit: junitText, json: try summary.json())
         switch format {
         case .text:
             for problem in catalog.problems {
@@ -76,16 +118,60 @@ struct VerifySubcommand: AsyncParsableCommand {
         case .json:
             print(try summary.json())
         case .junit:
-            print(JUnitReport.xml(rows, lessonProblems: catalog.problems), terminator: "")
+            print(junitText, terminator: "")
         }
         if !summary.allPassed { throw ExitCode(1) }
+    }
+
+    /// Writes the files asked for with --junit and --json.
+    private func write(junit junitText: String, json jsonText: String) throws {
+        for (path, text) in [(junit, junitText), (json, jsonText + "\n")] {
+            guard let path else { continue }
+            do {
+                try text.write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                try SetupFailure.stop(DojoError.cannotWrite(path: path, reason: error.localizedDescription))
+            }
+        }
+    }
+
+    /// A whole class: every workspace graded, a table for the teacher, and the files asked for.
+    @MainActor
+    private func gradeClass(_ exercises: [Exercise], catalog: LessonCatalog, root: CompositionRoot, checker: any ExerciseChecker) async throws {
+        let rooms = try SetupFailure.exitOnError { try workspaces.map { try root.existingWorkspace(at: $0) } }
+        let seats = rooms.map { workspace in
+            ClassGrader.Seat(workspace: workspace, recorder: CheckRecorder(checker: checker, store: root.progressStore(for: workspace), timeSource: root.timeSource))
+        }
+        let learners: [ClassGrader.LearnerGrades]
+        do {
+            learners = try await ClassGrader().grade(seats, exercises: exercises)
+        } catch {
+            try SetupFailure.stop(error)
+        }
+        for problem in Set(learners.flatMap(\.grades).compactMap(\.saveProblem)) {
+            FileHandle.standardError.write(Data("Could not record some grades in a learner's progress: \(problem)\n".utf8))
+        }
+        let rows = learners.flatMap(\.rows)
+        let summary = ClassGradingSummary(learners: learners, lessonProblems: catalog.problems)
+        let junitText = JUnitReport.xml(rows, lessonProblems: catalog.problems, name: "class")
+        try write(junit: junitText, json: try summary.json())
+        switch format {
+        case .text:
+            let lessons = catalog.lessons.map(\.id).filter { id in exercises.contains { $0.lessonID == id } }
+            print(ClassSummaryTable.text(learners, lessons: lessons), terminator: "")
+            print("\(learners.count) learners graded; \(rows.filter(\.passed).count) of \(rows.count) exercises pass, \(rows.filter(\.untried).count) not tried.")
+        case .json:
+            print(try summary.json())
+        case .junit:
+            print(junitText, terminator: "")
+        }
+        if !rows.allSatisfy(\.passed) || !catalog.problems.isEmpty { throw ExitCode(1) }
     }
 
     /// The learner's own files, each grade recorded in their progress as it comes (under the
     /// progress lock, so a shell open on the workspace meanwhile loses nothing).
     @MainActor
-    private func grade(_ exercises: [Exercise], root: CompositionRoot, checker: any ExerciseChecker) async throws -> [VerificationRow] {
-        let workspace = try SetupFailure.exitOnError { try root.existingWorkspace() }
+    private func grade(_ exercises: [Exercise], in workspace: Workspace, root: CompositionRoot, checker: any ExerciseChecker) async throws -> [VerificationRow] {
         // A learner file that was deleted is graded as its starter, as `check` does.
         try workspace.prepare(for: exercises)
         let recorder = CheckRecorder(checker: checker, store: root.progressStore(for: workspace), timeSource: root.timeSource)
@@ -93,7 +179,7 @@ struct VerifySubcommand: AsyncParsableCommand {
         for problem in Set(grades.compactMap(\.saveProblem)) {
             FileHandle.standardError.write(Data("Could not record the grades in the learner's progress: \(problem)\n".utf8))
         }
-        return grades.map(VerificationRow.init)
+        return grades.map { VerificationRow($0) }
     }
 
     /// For lesson authors: the solutions, the starters, or both.

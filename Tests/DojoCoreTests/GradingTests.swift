@@ -20,6 +20,12 @@ import Testing
 
     var store: ProgressStore { ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: FixedTimeSource()) }
 
+    /// Changes the learner's file of `exercise`, as a learner who tried it would have.
+    func tryIt(_ exercise: Exercise) throws {
+        let file = workspace.file(for: exercise)
+        try fileSystem.write(Data((try fileSystem.text(of: file) + "\n// tried\n").utf8), to: file)
+    }
+
     func grader(_ checker: FakeChecker) -> WorkspaceGrader {
         WorkspaceGrader(recorder: CheckRecorder(checker: checker, store: store, timeSource: FixedTimeSource()), workspace: workspace)
     }
@@ -27,6 +33,7 @@ import Testing
     @Test func gradingChecksTheLearnersOwnFileNotTheStarter() async throws {
         let checker = FakeChecker(fileSystem: fileSystem, behaviour: .failCheck("testDoublesTwo", message: "double(2) should be 4"))
         let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
+        try tryIt(exercise)
         let grades = try await grader(checker).grade([exercise])
         #expect(checker.checkedSources == [URL(fileURLWithPath: "/ws/arithmetic/1/Doubler.swift")])
         #expect(grades.map(\.passed) == [false])
@@ -36,6 +43,7 @@ import Testing
 
     @Test func aPassingGradeIsDescribedWithItsCheckCount() async throws {
         let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
+        try tryIt(exercise)
         let grades = try await grader(FakeChecker(fileSystem: fileSystem, behaviour: .pass)).grade([exercise])
         #expect(VerificationLine.describe(grades[0]) == "✓ arithmetic.1 passed (2 checks)")
         let row = VerificationRow(grades[0])
@@ -45,6 +53,7 @@ import Testing
 
     @Test func gradingRecordsPassesButNotAttempts() async throws {
         let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
+        try tryIt(exercise)
         _ = try await grader(FakeChecker(fileSystem: fileSystem, behaviour: .pass)).grade([exercise])
         let record = try store.read().progress.exercise(exercise.id)
         #expect(record.passed)
@@ -54,6 +63,7 @@ import Testing
 
     @Test func gradingTakesBackARecordedPassTheFileNoLongerEarns() async throws {
         let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
+        try tryIt(exercise)
         let earlier = Date(timeIntervalSince1970: 1_000)
         // As a hand-edited progress file, or an edited export imported back, would say.
         try store.update { progress in
@@ -68,6 +78,22 @@ import Testing
         let record = try store.read().progress.exercise(exercise.id)
         #expect(!record.passed, "a grade comes from the checks, not from the progress file")
         #expect(record.attempts == 4)
+    }
+
+    @Test func anUntriedFileIsNotCheckedAndIsGradedAsSkippedTakingBackARecordedPass() async throws {
+        let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
+        try store.update { progress in progress.update(exercise.id) { $0.passed = true } }
+        let checker = FakeChecker(fileSystem: fileSystem, behaviour: .pass)
+        let grades = try await grader(checker).grade([exercise])
+        #expect(checker.checkedSources.isEmpty, "a starter fails by design: nothing to check")
+        #expect(grades[0].untried && !grades[0].passed && grades[0].passTakenBack)
+        #expect(VerificationLine.describe(grades[0]) == "· arithmetic.1 not tried yet: the file is still the starter, so it was not checked")
+        let row = VerificationRow(grades[0])
+        #expect(row.untried && !row.passed)
+        let xml = JUnitReport.xml([row])
+        #expect(xml.contains("failures=\"0\" errors=\"0\" skipped=\"1\""))
+        #expect(xml.contains("<skipped message=\"the file is still the starter, so it was not checked\"/>"))
+        #expect(try !store.read().progress.exercise(exercise.id).passed)
     }
 
     @Test func aCancelledCheckRecordsNothing() async throws {

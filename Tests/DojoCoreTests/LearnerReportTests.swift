@@ -70,6 +70,8 @@ import Testing
 
         Workspace `/ws`, written 2016-06-18 02:00 UTC.
 
+        The passes below are as recorded in the learner's progress file, which can be edited: `didojo report --verify` runs the checks first.
+
         - Exercises passed: **1 of 2**
         - Checks run: 4
         - Hints shown: 3
@@ -78,11 +80,20 @@ import Testing
 
         ## arithmetic: Arithmetic (1 of 1 passed)
 
-        | exercise     | title     | status | checks run | hints | time to pass |
-        |--------------|-----------|--------|------------|-------|--------------|
-        | arithmetic.1 | Double it | passed | 3          | 2     | 12 min       |
+        | exercise     | title     | status | pass                | checks run | hints | time to pass |
+        |--------------|-----------|--------|---------------------|------------|-------|--------------|
+        | arithmetic.1 | Double it | passed | recorded 2016-06-18 | 3          | 2     | 12 min       |
         """))
-        #expect(markdown.contains("| testing.1 | Test the counter | not passed yet (solution seen) | 1          | 1     | —            |"))
+        #expect(markdown.contains("| testing.1 | Test the counter | not passed yet (solution seen) | —    | 1          | 1     | —            |"))
+    }
+
+    @Test func aVerifiedReportSaysSoAndNamesTheLearner() {
+        let markdown = ReportMarkdown.render(LearnerReport(
+            catalog: catalog, progress: progress, workspace: "/ws", writtenAt: written, learner: "Ada | Lovelace", verified: true
+        ))
+        #expect(markdown.contains("Learner: **Ada \\| Lovelace**. Workspace `/ws`"))
+        #expect(markdown.contains("Every pass below was verified now"))
+        #expect(markdown.contains("| arithmetic.1 | Double it | passed | verified now | 3          |"))
     }
 
     @Test func jsonCarriesTheSameNumbersAndISODates() throws {

@@ -18,7 +18,7 @@ import Testing
         #expect(output.contains("✓ Written to /ws/didojo-report.md: hand in this file."))
         let written = try harness.fileSystem.text(of: URL(fileURLWithPath: "/ws/didojo-report.md"))
         #expect(written.hasPrefix("# DIDojo report"))
-        #expect(written.contains("| arithmetic.1 | Double it | passed | 2          | 1     | under 1 min  |"))
+        #expect(written.contains("| arithmetic.1 | Double it | passed | recorded 2016-06-18 | 2          | 1     | under 1 min  |"), "\(written)")
     }
 
     @Test func reportJSONIsWrittenBesideAndAnUnknownFormatIsExplained() async throws {

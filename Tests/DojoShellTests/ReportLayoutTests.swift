@@ -69,6 +69,6 @@ import Testing
         let harness = try harness(width: 80)
         _ = await harness.run()
         let written = try harness.fileSystem.text(of: URL(fileURLWithPath: "/ws/didojo-report.md"))
-        #expect(written.contains("| \(Self.longTitle) | passed (solution seen) | 12         | 2     | —            |"))
+        #expect(written.contains("| \(Self.longTitle) | passed (solution seen) | recorded | 12         | 2     | —            |"))
     }
 }

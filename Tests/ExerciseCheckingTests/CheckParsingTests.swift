@@ -47,17 +47,17 @@ import Testing
     }
 
     /// Known secrets: the run's end is `end`; check n's start, failure and finish are `sn fn en`.
-    let tokens = ResultTokens(testNames: ["C.testA", "C.testB", "C.testC"], environmentValue: "end s0 f0 e0 s1 f1 e1 s2 f2 e2")
+    let tokens = ResultTokens(testNames: ["C.testA", "C.testB", "C.testC"], environmentValue: "end endf s0 f0 e0 x0 s1 f1 e1 x1 s2 f2 e2 x2")
 
     @Test func theEventLogBecomesOneResultPerCheck() {
         let log = """
         {"event":"start","test":"C.testA","token":"s0"}
         {"event":"failure","test":"C.testA","message":"failed - no","file":"/x.swift","line":4,"token":"f0"}
-        {"event":"finish","test":"C.testA","token":"e0"}
+        {"event":"finish-failed","test":"C.testA","token":"x0"}
         {"event":"start","test":"C.testB","token":"s1"}
         {"event":"finish","test":"C.testB","token":"e1"}
         {"event":"start","test":"C.testC","token":"s2"}
-        garbage that a crash left behind
+        {"event":"failure","test":"C.te
         """
         let parsed = TestEventLog(text: log, tokens: tokens)
         let results = parsed.checks
@@ -66,7 +66,90 @@ import Testing
         #expect(results[0].failures.first?.line == 4)
         #expect(results[2].finished == false)
         #expect(!parsed.completed, "no done event, so the run did not complete")
+        #expect(parsed.interference.isEmpty, "a last line cut off by a kill is no forgery: \(parsed.interference)")
         #expect(TestEventLog(text: #"{"event":"done","token":"end"}"#, tokens: tokens).completed)
+    }
+
+    // MARK: Results that do not add up (the learner's code wrote to the results file)
+
+    @Test func failuresDeletedFromTheResultsAreNamedAsInterference() {
+        // testA failed, and its failure line is gone; its end still says it failed.
+        let log = """
+        {"event":"start","test":"C.testA","token":"s0"}
+        {"event":"finish-failed","test":"C.testA","token":"x0"}
+        {"event":"start","test":"C.testB","token":"s1"}
+        {"event":"finish","test":"C.testB","token":"e1"}
+        {"event":"start","test":"C.testC","token":"s2"}
+        {"event":"finish","test":"C.testC","token":"e2"}
+        {"event":"done-failed","token":"endf"}
+
+        """
+        let parsed = TestEventLog(text: log, tokens: tokens)
+        #expect(parsed.completed)
+        #expect(parsed.interference == ["the failures of 'a' were removed from the results"])
+    }
+
+    @Test func aLineWithoutItsSecretIsNamedAsInterference() {
+        let log = """
+        {"event":"start","test":"C.testA","token":"s0"}
+        {"event":"finish","test":"C.testA","token":"guess"}
+
+        """
+        #expect(TestEventLog(text: log, tokens: tokens).interference == ["1 line in the results file was not written by the checks"])
+    }
+
+    @Test func anEndOfRunWithChecksMissingIsNamedAsInterference() {
+        let log = """
+        {"event":"start","test":"C.testA","token":"s0"}
+        {"event":"finish","test":"C.testA","token":"e0"}
+        {"event":"done","token":"end"}
+
+        """
+        #expect(TestEventLog(text: log, tokens: tokens).interference == ["the run reported its end, but the results of 'b' and 'c' are missing"])
+    }
+
+    @Test func checksTheRunWasNotAskedToRunAreNotMissing() {
+        // Against a planted bug only the learner's classes run (`runOnly`).
+        let only = ResultTokens(testNames: ["Mine.testA", "Lesson.testB"], environmentValue: "end endf s0 f0 e0 x0 s1 f1 e1 x1")
+        let log = """
+        {"event":"start","test":"Mine.testA","token":"s0"}
+        {"event":"finish","test":"Mine.testA","token":"e0"}
+        {"event":"done","token":"end"}
+
+        """
+        #expect(TestEventLog(text: log, tokens: only, running: ["Mine"]).interference.isEmpty)
+        #expect(!TestEventLog(text: log, tokens: only).interference.isEmpty, "all of them were to run")
+    }
+
+    @Test func aRunThatFailedButWhoseChecksAllPassIsNamedAsInterference() {
+        let log = """
+        {"event":"start","test":"C.testA","token":"s0"}
+        {"event":"finish","test":"C.testA","token":"e0"}
+        {"event":"start","test":"C.testB","token":"s1"}
+        {"event":"finish","test":"C.testB","token":"e1"}
+        {"event":"start","test":"C.testC","token":"s2"}
+        {"event":"finish","test":"C.testC","token":"e2"}
+        {"event":"done-failed","token":"endf"}
+
+        """
+        #expect(TestEventLog(text: log, tokens: tokens).interference == ["the run reported failures that are no longer in the results"])
+    }
+
+    @Test func anHonestLogAddsUp() {
+        let log = """
+        {"event":"start","test":"C.testA","token":"s0"}
+        {"event":"failure","test":"C.testA","message":"failed - no","file":"/x.swift","line":4,"token":"f0"}
+        {"event":"finish-failed","test":"C.testA","token":"x0"}
+        {"event":"start","test":"C.testB","token":"s1"}
+        {"event":"finish","test":"C.testB","token":"e1"}
+        {"event":"start","test":"C.testC","token":"s2"}
+        {"event":"finish","test":"C.testC","token":"e2"}
+        {"event":"done-failed","token":"endf"}
+
+        """
+        let parsed = TestEventLog(text: log, tokens: tokens)
+        #expect(parsed.interference.isEmpty)
+        #expect(parsed.checks.map(\.passed) == [false, true, true])
     }
 
     @Test func eventsWithoutTheirOwnSecretAreIgnored() {
@@ -89,10 +172,10 @@ import Testing
 
     @Test func everyEventOfARunHasASecretOfItsOwn() {
         let fresh = ResultTokens(testNames: ["C.testA", "C.testB"])
-        let all = ["done", "start", "failure", "finish"].flatMap { event in
+        let all = ["done", "done-failed", "start", "failure", "finish", "finish-failed"].flatMap { event in
             ["C.testA", "C.testB"].compactMap { fresh.token(for: event, test: $0) }
         }
-        #expect(Set(all).count == 7, "one for the end of the run, three for each check")
+        #expect(Set(all).count == 10, "two for the end of the run, four for each check")
         #expect(ResultTokens(testNames: fresh.testNames, environmentValue: fresh.environmentValue) == fresh)
         #expect(fresh != ResultTokens(testNames: ["C.testA", "C.testB"]), "new secrets for every run")
     }

@@ -198,4 +198,71 @@ import Testing
         #expect(report.outcome == .checksFailed)
         #expect(report.checks.filter { !$0.passed }.map(\.name) == ["testDoublesZero"])
     }
+
+    // MARK: Names that would take the place of XCTest's (issue 18)
+
+    @Test func aLearnersOwnXCTAssertEqualDoesNotJudgeTheirCode() async throws {
+        // The cheat a teacher saw pass: no-op assertions of the learner's own, and a wrong
+        // double. The checks call XCTest's by module, so the real ones judge it.
+        let report = try await check("""
+        import XCTest
+        public func XCTAssertEqual<T: Equatable>(_ a: @autoclosure () throws -> T, _ b: @autoclosure () throws -> T, _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {}
+        public func XCTAssertTrue(_ condition: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {}
+        public func XCTAssert(_ condition: @autoclosure () throws -> Bool, _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {}
+        public func XCTFail(_ message: String = "", file: StaticString = #filePath, line: UInt = #line) {}
+        func double(_ value: Int) -> Int { value + 3 }
+        """)
+        #expect(report.outcome == .checksFailed)
+        #expect(report.checks.filter { !$0.passed }.map(\.name) == ["testDoublesTwo", "testDoublesZero"])
+        #expect(report.checks.flatMap(\.failures).contains { $0.description.contains("double(2) should be 4") })
+    }
+
+    @Test func theChecksCopyNamesXCTestsModuleAtEveryCall() throws {
+        // The second defence on its own: the checks' copy names XCTest's module at every call,
+        // so even an unaudited declaration of the learner's cannot take the call.
+        let checks = """
+        import XCTest
+        final class DoublerChecks: XCTestCase {
+            func testDoublesTwo() {
+                XCTAssertEqual(double(2), 4, "double(2) should be 4")
+            }
+        }
+        """
+        let copy = TestsFileCopy.text(of: checks, originalPath: "/lessons/Checks.swift", leavingOutImportsOf: [], qualifyingXCTest: true)
+        #expect(copy.contains("XCTest::XCTAssertEqual(double(2), 4"))
+        #expect(copy.contains("class DoublerChecks: XCTest::XCTestCase"))
+        // Nothing moves: every line keeps its number.
+        #expect(copy.split(separator: "\n", omittingEmptySubsequences: false).count == checks.split(separator: "\n", omittingEmptySubsequences: false).count + 1)
+    }
+
+    @Test func failuresDeletedFromTheResultsAreNamedAsInterferenceNotAsAPass() async throws {
+        // At the program's exit, when every event has been written, the learner's code takes
+        // the failure lines out of the results file.
+        let report = try await check("""
+        import Foundation
+        private let eraser: Void = {
+            atexit {
+                let here = FileManager.default.currentDirectoryPath
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: here)) ?? [] where name.hasSuffix(".jsonl") {
+                    let path = here + "/" + name
+                    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                    let kept = text.split(separator: "\\n").filter { !$0.contains("\\"failure\\"") }
+                    try? (kept.joined(separator: "\\n") + "\\n").write(toFile: path, atomically: false, encoding: .utf8)
+                    print("erased \\(text.split(separator: "\\n").count - kept.count) failure line(s)")
+                }
+            }
+        }()
+        func double(_ value: Int) -> Int {
+            _ = eraser
+            return value + 3
+        }
+        """)
+        #expect(!report.passed)
+        #expect(report.output.contains("erased 2 failure line(s)"), "the cheat really took the failures out: \(report.output)")
+        guard case .resultsInterfered(let reason) = report.outcome else {
+            Issue.record("expected the results to be named as interfered with, got \(report.outcome)")
+            return
+        }
+        #expect(reason == "the failures of 'doubles two' and 'doubles zero' were removed from the results")
+    }
 }

@@ -90,6 +90,26 @@ public struct CheckRecorder: Sendable {
         return recorded
     }
 
+    /// For grading: the learner's file of `exercise` is still its starter, which fails by
+    /// design (`didojo verify --starters` proves every one does), so it was not checked. A pass
+    /// the progress recorded for it is taken back, as a failed check would take it back.
+    ///
+    /// - Returns: whether a pass was taken back, and why the progress could not be saved, if
+    ///   it could not.
+    public func recordUntried(_ exercise: Exercise) -> (passTakenBack: Bool, saveProblem: String?) {
+        var passTakenBack = false
+        do {
+            try store.update { progress in
+                guard progress.exercise(exercise.id).passed else { return }
+                progress.update(exercise.id) { $0.passed = false }
+                passTakenBack = true
+            }
+            return (passTakenBack, nil)
+        } catch {
+            return (false, error.localizedDescription)
+        }
+    }
+
     private func tellObservers(exercise: Exercise, purpose: Purpose, at time: Date, recorded: Recorded) {
         guard !observers.isEmpty else { return }
         let event = CheckEvent(exercise: exercise, purpose: purpose, time: time, recorded: recorded)

@@ -24,6 +24,11 @@ public struct CheckReport: Sendable {
         /// almost always a print left in a loop. Not a pass: such a program is not done, and
         /// a flood of output would bury what the learner needs to read.
         case tooMuchOutput(droppedBytes: Int)
+        /// The results the checks wrote do not add up: lines that the checks did not write,
+        /// failures taken out, a check's results missing from a run that reported its end.
+        /// Only the learner's code can have changed them, so nothing in them is believed and
+        /// the check is not a pass. `reason` says what does not add up, in plain words.
+        case resultsInterfered(reason: String)
     }
 
     public let exerciseID: String

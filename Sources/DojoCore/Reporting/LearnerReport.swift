@@ -39,12 +39,20 @@ public struct LearnerReport: Sendable, Equatable, Encodable {
 
     public let writtenAt: Date
     public let workspace: String
+    /// The learner's name, when the workspace has one (see `LearnerRecord`).
+    public let learner: String?
+    /// True when every exercise was graded by its checks just before the report was written
+    /// (`report --verify`): a pass in it is the checks' word. False: the passes are as the
+    /// progress file recorded them, which the learner can edit.
+    public let verified: Bool
     public let totals: Totals
     public let lessons: [LessonEntry]
 
-    public init(catalog: LessonCatalog, progress: LearnerProgress, workspace: String, writtenAt: Date) {
+    public init(catalog: LessonCatalog, progress: LearnerProgress, workspace: String, writtenAt: Date, learner: String? = nil, verified: Bool = false) {
         self.writtenAt = writtenAt
         self.workspace = workspace
+        self.learner = learner
+        self.verified = verified
         lessons = catalog.lessons.map { lesson in
             let exercises = lesson.exercises.map { exercise in
                 Self.entry(for: exercise, record: progress.exercise(exercise.id))

@@ -8,7 +8,11 @@ public enum ReportMarkdown {
         var lines = [
             "# DIDojo report",
             "",
-            "Workspace `\(report.workspace)`, written \(stamp(report.writtenAt)).",
+            (report.learner.map { "Learner: **\(escape($0))**. " } ?? "") + "Workspace `\(report.workspace)`, written \(stamp(report.writtenAt)).",
+            "",
+            report.verified
+                ? "Every pass below was verified now: the checks ran on the learner's files just before this report was written."
+                : "The passes below are as recorded in the learner's progress file, which can be edited: `didojo report --verify` runs the checks first.",
             "",
             "- Exercises passed: **\(totals.exercisesPassed) of \(totals.exercises)**",
             "- Checks run: \(totals.attempts)",
@@ -18,10 +22,11 @@ public enum ReportMarkdown {
         ]
         for lesson in report.lessons {
             lines += ["", "## \(lesson.id): \(lesson.title) (\(lesson.exercisesPassed) of \(lesson.exercises.count) passed)", ""]
-            let header = ["exercise", "title", "status", "checks run", "hints", "time to pass"]
+            let header = ["exercise", "title", "status", "pass", "checks run", "hints", "time to pass"]
             let rows = lesson.exercises.map { exercise in
                 [
-                    exercise.id, escape(exercise.title), status(exercise), String(exercise.attempts), String(exercise.hintsShown),
+                    exercise.id, escape(exercise.title), status(exercise), pass(exercise, verified: report.verified),
+                    String(exercise.attempts), String(exercise.hintsShown),
                     exercise.secondsToPass.map { DurationWords.describe(seconds: $0) } ?? "—",
                 ]
             }
@@ -37,6 +42,14 @@ public enum ReportMarkdown {
         case .pending: "not tried"
         }
         return exercise.solutionSeen ? word + " (solution seen)" : word
+    }
+
+    /// Whose word a pass is: the checks' just now, or the progress file's (with the day it
+    /// was first recorded).
+    private static func pass(_ exercise: LearnerReport.ExerciseEntry, verified: Bool) -> String {
+        guard exercise.status == .passed else { return "—" }
+        if verified { return "verified now" }
+        return "recorded" + (exercise.firstPassedAt.map { " " + String(stamp($0).prefix(10)) } ?? "")
     }
 
     private static func table(header: [String], rows: [[String]]) -> [String] {

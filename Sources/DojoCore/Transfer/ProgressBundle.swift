@@ -25,11 +25,19 @@ public struct ProgressBundle: Codable, Sendable, Equatable {
     public var exportedAt: Date
     public var progress: LearnerProgress
     public var files: [File]
+    /// Who the learner is (`.didojo/learner.json`); nil in exports that had none (and in
+    /// exports made before it was kept).
+    public var learner: LearnerRecord?
+    /// The workspace's `workshop.yaml`, as text, so that a learner moved to another laptop keeps
+    /// the workshop's lessons, locks and time boxes; nil when there was none.
+    public var workshop: String?
 
-    public init(exportedAt: Date, progress: LearnerProgress, files: [File]) {
+    public init(exportedAt: Date, progress: LearnerProgress, files: [File], learner: LearnerRecord? = nil, workshop: String? = nil) {
         self.exportedAt = exportedAt
         self.progress = progress
         self.files = files
+        self.learner = learner
+        self.workshop = workshop
     }
 
     public func encoded() throws -> Data {

@@ -19,6 +19,10 @@ public struct ProgressTransfer: Sendable {
         public var progressReplaced = false
         /// Where the replaced files went; nil when nothing needed a backup.
         public var backupFolder: URL?
+        /// True when the export's workshop was written into the workspace.
+        public var workshopRestored = false
+        /// True when the export's learner name was written into the workspace.
+        public var learnerRestored = false
     }
 
     private let workspace: Workspace
@@ -42,7 +46,9 @@ public struct ProgressTransfer: Sendable {
             guard fileSystem.fileExists(at: learnerFile) else { return nil }
             return ProgressBundle.File(path: workspace.relativePath(for: exercise), contents: try fileSystem.contents(of: learnerFile))
         }
-        let bundle = ProgressBundle(exportedAt: timeSource.now(), progress: progress, files: files)
+        let workshopFile = workspace.root.appendingPathComponent(WorkshopFile.defaultName)
+        let workshop = fileSystem.fileExists(at: workshopFile) ? try fileSystem.text(of: workshopFile) : nil
+        let bundle = ProgressBundle(exportedAt: timeSource.now(), progress: progress, files: files, learner: workspace.learner(), workshop: workshop)
         try fileSystem.write(try bundle.encoded(), to: file)
         return files.count
     }
@@ -83,6 +89,20 @@ public struct ProgressTransfer: Sendable {
                 summary.added.append(entry.path)
             }
             try fileSystem.write(entry.contents, to: destination)
+        }
+        if let workshop = bundle.workshop {
+            let destination = workspace.root.appendingPathComponent(WorkshopFile.defaultName)
+            let existing = try? fileSystem.text(of: destination)
+            if existing != workshop {
+                if existing != nil { try backUp(destination, as: WorkshopFile.defaultName) }
+                try fileSystem.write(Data(workshop.utf8), to: destination)
+                summary.workshopRestored = true
+            }
+        }
+        if let learner = bundle.learner, workspace.learner() != learner {
+            if fileSystem.fileExists(at: workspace.learnerFile) { try backUp(workspace.learnerFile, as: workspace.learnerFile.lastPathComponent) }
+            try workspace.saveLearner(learner)
+            summary.learnerRestored = true
         }
         if bundle.progress.formatVersion > ProgressStore.formatVersion {
             throw ProgressError.newerFormat(path: file.path, version: bundle.progress.formatVersion, known: ProgressStore.formatVersion)

@@ -37,6 +37,7 @@ public enum VerificationLine {
         case .timedOut: return "runs too long"
         case .noTestsWritten: return "holds no test"
         case .tooMuchOutput: return "prints too much"
+        case .resultsInterfered: return "interferes with the check's results"
         case .passed, .cancelled: return problem(report)
         }
     }
@@ -62,14 +63,17 @@ public enum VerificationLine {
 
     /// A learner's file, graded: passed, or what is still wrong with it.
     public static func describe(_ grade: WorkspaceGrader.Grade) -> String {
-        let report = grade.report
         let id = grade.exercise.id
+        guard let report = grade.report else { return "· \(id) not tried yet: " + untried }
         guard grade.passed else { return "✗ \(id) does not pass yet: " + problem(report) }
         if grade.exercise.kind == .test {
             return "✓ \(id) passed (your tests catch all \(report.mutants.count) planted bugs)"
         }
         return "✓ \(id) passed (\(CountedNoun.words(report.checks.count, "check")))"
     }
+
+    /// Why an untried exercise has no grade but "not passed".
+    public static let untried = "the file is still the starter, so it was not checked"
 
     /// What went wrong in a check, in readable words: the failed checks with their messages,
     /// the first compiler errors, the crash, the time limit, the mutants let through.
@@ -98,6 +102,8 @@ public enum VerificationLine {
             return "holds no XCTestCase with test methods"
         case .tooMuchOutput(let dropped):
             return "the checks pass, but it printed too much (\(dropped) bytes over the limit were dropped)"
+        case .resultsInterfered(let reason):
+            return "the check's results were interfered with: " + reason
         case .mutantsSurvived:
             return "lets planted bugs through: " + report.mutants.filter { !$0.caught }
                 .map { "\($0.mutant.description) (\($0.mutant.id))" }.joined(separator: "; ")

@@ -6,6 +6,9 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
         case learnerFile = "learner-file", solution, starter, mistake
     }
 
+    /// Whose workspace was graded, when a class was (`verify --workspaces`): the learner's
+    /// name, else the workspace folder's. Nil for one workspace and for what authors verify.
+    public let learner: String?
     public let lesson: String
     public let exercise: String
     public let title: String
@@ -13,6 +16,9 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
     /// True when the exercise behaves as it must: the learner's file and the solution pass,
     /// the starter fails.
     public let passed: Bool
+    /// True when the learner's file is still the starter: not checked, and not passed (JUnit's
+    /// `skipped`). Always false for what an author verifies.
+    public let untried: Bool
     /// The readable line, e.g. "✓ no-di.1 passed (4 checks)".
     public let line: String
     /// Why it did not behave, in readable words; nil when it did.
@@ -24,26 +30,29 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
 
     public init(
         lesson: String, exercise: String, title: String, subject: Subject, passed: Bool, line: String,
-        problem: String?, output: String = "", seconds: Double = 0
+        problem: String?, output: String = "", seconds: Double = 0, untried: Bool = false, learner: String? = nil
     ) {
+        self.learner = learner
         self.lesson = lesson
         self.exercise = exercise
         self.title = title
         self.subject = subject
         self.passed = passed
+        self.untried = untried
         self.line = line
         self.problem = problem
         self.output = output
         self.seconds = seconds
     }
 
-    /// A learner's file, graded.
-    public init(_ grade: WorkspaceGrader.Grade) {
+    /// A learner's file, graded; `learner` names whose when a class was graded.
+    public init(_ grade: WorkspaceGrader.Grade, learner: String? = nil) {
         self.init(
             lesson: grade.exercise.lessonID, exercise: grade.exercise.id, title: grade.exercise.title, subject: .learnerFile,
             passed: grade.passed, line: VerificationLine.describe(grade),
-            problem: grade.passed ? nil : VerificationLine.problem(grade.report),
-            output: grade.passed ? "" : grade.report.output, seconds: Self.seconds(grade.report.duration)
+            problem: grade.passed ? nil : grade.report.map(VerificationLine.problem) ?? VerificationLine.untried,
+            output: grade.passed ? "" : grade.report?.output ?? "", seconds: grade.report.map { Self.seconds($0.duration) } ?? 0,
+            untried: grade.untried, learner: learner
         )
     }
 

@@ -3,24 +3,31 @@ import Foundation
 /// For teachers and CI: checks the learner's own files in a workspace, every exercise without
 /// a question asked, with the same checker as the shell's `check`, and records the result as
 /// the grade (see `CheckRecorder.Purpose.grading`).
+///
+/// A file that is still its starter is "not tried": it is not checked (a starter fails by
+/// design, which `didojo verify --starters` proves), it is graded as not passed, and grades
+/// tell it apart from a file that was tried and fails (JUnit's `skipped`).
 public struct WorkspaceGrader: Sendable {
     /// How one learner file fared.
     public struct Grade: Sendable {
         public let exercise: Exercise
-        public let report: CheckReport
+        /// What the checks said; nil when the file was not tried (still the starter), so not checked.
+        public let report: CheckReport?
         /// True when the progress had recorded a pass that this grading took back.
         public let passTakenBack: Bool
         /// Why the grade could not be recorded in the learner's progress, if it could not.
         public let saveProblem: String?
 
-        public init(exercise: Exercise, report: CheckReport, passTakenBack: Bool = false, saveProblem: String? = nil) {
+        public init(exercise: Exercise, report: CheckReport?, passTakenBack: Bool = false, saveProblem: String? = nil) {
             self.exercise = exercise
             self.report = report
             self.passTakenBack = passTakenBack
             self.saveProblem = saveProblem
         }
 
-        public var passed: Bool { report.passed }
+        public var passed: Bool { report?.passed ?? false }
+        /// True when the learner's file is still the starter.
+        public var untried: Bool { report == nil }
     }
 
     private let recorder: CheckRecorder
@@ -34,9 +41,29 @@ public struct WorkspaceGrader: Sendable {
     /// Checks each exercise's learner file, `concurrency` at a time, in the given order, and
     /// records each grade as it comes.
     public func grade(_ exercises: [Exercise], concurrency: Int = 2) async throws -> [Grade] {
-        try await exercises.concurrentMap(limit: concurrency) { [recorder, workspace] exercise in
-            let recorded = try await recorder.check(exercise, source: workspace.file(for: exercise), purpose: .grading)
-            return Grade(exercise: exercise, report: recorded.report, passTakenBack: recorded.passTakenBack, saveProblem: recorded.saveProblem)
+        try await exercises.concurrentMap(limit: concurrency) { exercise in
+            try await grade(exercise)
         }
+    }
+
+    /// Checks one exercise's learner file (or finds it untried) and records the grade.
+    public func grade(_ exercise: Exercise) async throws -> Grade {
+        let file = workspace.file(for: exercise)
+        if isUntried(exercise) {
+            let recorded = recorder.recordUntried(exercise)
+            return Grade(exercise: exercise, report: nil, passTakenBack: recorded.passTakenBack, saveProblem: recorded.saveProblem)
+        }
+        let recorded = try await recorder.check(exercise, source: file, purpose: .grading)
+        return Grade(exercise: exercise, report: recorded.report, passTakenBack: recorded.passTakenBack, saveProblem: recorded.saveProblem)
+    }
+
+    /// True when the learner's file holds exactly the starter (or is missing, which checking
+    /// would treat as the starter).
+    func isUntried(_ exercise: Exercise) -> Bool {
+        let fileSystem = workspace.fileSystem
+        guard let mine = try? fileSystem.contents(of: workspace.file(for: exercise)) else {
+            return !fileSystem.directoryExists(at: workspace.file(for: exercise))
+        }
+        return (try? fileSystem.contents(of: exercise.starter)) == mine
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// The learner edits the copies here, never the files under Lessons/.
 public struct Workspace: Sendable {
     public let root: URL
-    private let fileSystem: any FileSystem
+    let fileSystem: any FileSystem
     private let timeSource: any TimeSource
 
     public init(root: URL, fileSystem: any FileSystem, timeSource: any TimeSource) {

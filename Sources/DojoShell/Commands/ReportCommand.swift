@@ -24,7 +24,7 @@ struct ReportCommand: ShellCommand {
         }
         let report = LearnerReport(
             catalog: session.catalog, progress: session.progress, workspace: session.workspace.root.path,
-            writtenAt: session.dependencies.timeSource.now()
+            writtenAt: session.dependencies.timeSource.now(), learner: session.workspace.learner()?.name
         )
         let text: String
         do {

@@ -84,6 +84,9 @@ struct CheckReportView {
         case .timedOut(let seconds):
             let running = report.checks.first { !$0.finished }.map { " (while checking '\($0.readableName)')" } ?? ""
             printer.failure("\(exercise.id): the checks took longer than \(Self.format(seconds)) seconds and were stopped\(running). Is there a loop that never ends, or code waiting for something that never comes?")
+        case .resultsInterfered(let reason):
+            printer.failure("\(exercise.id): the check's results were interfered with: \(reason).")
+            printer.note("Only your code runs beside the checks, so it changed the file they report through, and nothing in it can be believed: this check is not a pass. Take out whatever reads or writes files the task does not ask for, then check again.")
         case .cancelled:
             printer.note("Check of \(exercise.id) cancelled.")
         case .tooMuchOutput(let dropped):

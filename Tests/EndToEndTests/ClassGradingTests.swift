@@ -1,0 +1,156 @@
+import DojoCore
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// A teacher's class through the real binary: handouts with names, a whole class graded in one
+/// run, and the cheats of issue 18 that must not give a grade.
+@Suite struct ClassGradingTests {
+    static let catalog = LessonCatalog.load(from: Didojo.lessonsFolder, fileSystem: LocalFileSystem())
+
+    /// Writes `which` (the solution or a wrong edit of the starter) as `folder`'s file of `exercise`.
+    func write(_ exercise: Exercise, _ which: URL, into folder: URL, appending: String = "") throws {
+        let file = folder.appendingPathComponent("\(exercise.lessonID)/\(exercise.number)/\(exercise.fileName)")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: file)
+        try (try String(contentsOf: which, encoding: .utf8) + appending).write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    @Test func aClassIsHandedOutWithNamesAndGradedInOneRunWithLearnersKeptApart() async throws {
+        let didojo = try Didojo()
+        let lesson = try #require(Self.catalog.lesson(id: "no-di"))
+        let room = didojo.home.url.appendingPathComponent("class")
+        let names = didojo.home.url.appendingPathComponent("names.txt")
+        try "Ada Lovelace\nGrace Hopper\nAlan Turing\nBarbara <Liskov>\nAda Lovelace\n".write(to: names, atomically: true, encoding: .utf8)
+        let handout = try await didojo.run(["handout", room.path, "--names", names.path])
+        #expect(handout.termination == .exited(0), "\(handout.standardError)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: room.path).sorted()
+        #expect(folders == ["ada-lovelace", "ada-lovelace-2", "alan-turing", "barbara-liskov", "grace-hopper"])
+
+        // Ada solved all three; Grace solved one and broke one; Alan did nothing; Barbara
+        // passes the first; the second Ada broke the first.
+        let ex = lesson.exercises
+        for exercise in ex { try write(exercise, exercise.solution, into: room.appendingPathComponent("ada-lovelace")) }
+        try write(ex[0], ex[0].solution, into: room.appendingPathComponent("grace-hopper"))
+        try write(ex[1], ex[1].starter, into: room.appendingPathComponent("grace-hopper"), appending: "\n// tried, not done\n")
+        try write(ex[0], ex[0].solution, into: room.appendingPathComponent("barbara-liskov"))
+        try write(ex[0], ex[0].starter, into: room.appendingPathComponent("ada-lovelace-2"), appending: "\nlet broken: Int = \"x\"\n")
+
+        let junit = didojo.home.url.appendingPathComponent("class.xml")
+        let json = didojo.home.url.appendingPathComponent("class.json")
+        let workspaces = folders.map { room.appendingPathComponent($0).path }
+        let graded = try await didojo.run(["verify", "--lesson", "no-di", "--workspaces"] + workspaces + ["--junit", junit.path, "--json", json.path])
+        #expect(graded.termination == .exited(1), "not everyone passes: \(graded.standardError)")
+        let table = graded.standardOutput
+        #expect(table.contains("learner"))
+        #expect(table.contains("Ada Lovelace (ada-lovelace)"), "two learners of one name are told apart by folder:\n\(table)")
+        #expect(table.range(of: #"Alan Turing\s+0/3\s+0/3\s+not started"#, options: .regularExpression) != nil, "\(table)")
+        #expect(table.range(of: #"Grace Hopper\s+1/3\s+1/3\s+no-di.2 \("#, options: .regularExpression) != nil, "\(table)")
+        #expect(table.contains("5 learners graded; 5 of 15 exercises pass, 8 not tried."), "\(table)")
+
+        // JUnit: one suite per learner and lesson, so that merged files keep learners apart.
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        for name in ["Ada Lovelace (ada-lovelace)/no-di", "Grace Hopper/no-di", "Alan Turing/no-di", "Barbara &lt;Liskov&gt;/no-di"] {
+            #expect(xml.contains("<testsuite name=\"\(name)\""), "\(name) in \(xml)")
+        }
+        #expect(xml.contains("<testsuite name=\"Alan Turing/no-di\" tests=\"3\" failures=\"0\" errors=\"0\" skipped=\"3\""))
+        #expect(!xml.contains("<Liskov>"), "names are escaped")
+        // JSON: each learner with their workspace and results.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let learners = try #require(object["learners"] as? [[String: Any]])
+        #expect(learners.count == 5)
+        let grace = try #require(learners.first { $0["learner"] as? String == "Grace Hopper" })
+        #expect(grace["workspace"] as? String == room.appendingPathComponent("grace-hopper").path)
+        #expect(grace["passed"] as? Int == 1 && grace["untried"] as? Int == 1 && grace["total"] as? Int == 3)
+        // The grades are recorded in each learner's progress.
+        let report = try await didojo.run(["report", "--format", "json", "--workspace", room.appendingPathComponent("ada-lovelace").path])
+        let adaReport = try #require(try JSONSerialization.jsonObject(with: Data(report.standardOutput.utf8)) as? [String: Any])
+        #expect(adaReport["learner"] as? String == "Ada Lovelace")
+        #expect((adaReport["totals"] as? [String: Any])?["exercisesPassed"] as? Int == 3)
+    }
+
+    @Test func aHandEditedProgressFileIsCaughtByVerifyAndThenByListAndReport() async throws {
+        let didojo = try Didojo()
+        _ = try await didojo.run(["check", "no-di.1"])
+        // As a learner would edit it by hand: every exercise of no-di passed.
+        let progressFile = didojo.workspace.appendingPathComponent(".didojo/progress.json")
+        var progress = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: progressFile)) as? [String: Any])
+        var exercises: [String: Any] = [:]
+        for id in ["no-di.1", "no-di.2", "no-di.3"] { exercises[id] = ["passed": true, "attempts": 1, "hintsShown": 0, "solutionSeen": false] }
+        progress["exercises"] = exercises
+        try JSONSerialization.data(withJSONObject: progress).write(to: progressFile)
+        #expect(try await didojo.run(["report", "--format", "json"]).standardOutput.contains("\"exercisesPassed\" : 3"), "the cheat took")
+
+        let verdict = try await didojo.run(["verify", "--lesson", "no-di"])
+        #expect(verdict.termination == .exited(1))
+        #expect(verdict.standardOutput.contains("0 of 3 exercises pass."))
+        let list = try await didojo.run(["list", "--format", "json"])
+        #expect(!list.standardOutput.contains("\"passed\""), "list no longer says passed: \(list.standardOutput)")
+        let report = try await didojo.run(["report"])
+        #expect(report.standardOutput.contains("The passes below are as recorded in the learner's progress file"))
+        #expect(!report.standardOutput.contains("| passed"))
+    }
+
+    @Test func verifySaysWhichLessonsGradedAndIgnoresALearnersWorkshopWhenTheTeachersIsGiven() async throws {
+        var didojo = try Didojo()
+        // A copy of the lessons whose checks assert nothing, as a learner might make.
+        let copy = didojo.home.url.appendingPathComponent("my-lessons")
+        try FileManager.default.copyItem(at: Didojo.lessonsFolder, to: copy)
+        didojo.lessons = copy
+        let lenient = try await didojo.run(["verify", "--lesson", "no-di"])
+        #expect(lenient.standardError.contains("Grading with the lessons in \(copy.path) (NOT the lessons of this didojo)."), "\(lenient.standardError)")
+        didojo.lessons = nil
+        let installed = try await didojo.run(["verify", "--lesson", "no-di"])
+        #expect(installed.standardError.contains("Grading with the lessons in "))
+        #expect(!installed.standardError.contains("NOT the lessons"))
+
+        // The learner loosens the workspace's workshop; the teacher's file wins.
+        try FileManager.default.createDirectory(at: didojo.workspace, withIntermediateDirectories: true)
+        let teachers = didojo.home.url.appendingPathComponent("friday.yaml")
+        try "title: Friday\nsolutions: never\nlessons: [no-di, constructor]\n".write(to: teachers, atomically: true, encoding: .utf8)
+        try "title: Friday\nsolutions: always\nlessons: [no-di, constructor]\n".write(to: didojo.workspace.appendingPathComponent("workshop.yaml"), atomically: true, encoding: .utf8)
+        let shell = try await didojo.run(["--workshop", teachers.path], input: "solution no-di.1\n")
+        #expect(shell.standardError.contains("differs from the workshop given (\(teachers.path)), so it is ignored"), "\(shell.standardError)")
+        #expect(shell.standardOutput.replacingOccurrences(of: "\n  ", with: " ").contains("Solutions are not shown in this workshop ('Friday')."))
+    }
+
+    @Test func anExportCarriesTheWorkshopAndTheNameAndResetWipeLeavesNothingOfTheLastLearner() async throws {
+        let didojo = try Didojo()
+        let handout = try await didojo.run(["handout", didojo.workspace.path, "--name", "Ada Lovelace", "--workshop", try workshopFile(in: didojo).path])
+        #expect(handout.termination == .exited(0), "\(handout.standardError)")
+        let export = didojo.home.url.appendingPathComponent("ada.json")
+        #expect(try await didojo.run(["progress", "export", export.path]).termination == .exited(0))
+        let bundle = try String(contentsOf: export, encoding: .utf8)
+        #expect(bundle.contains("\"name\" : \"Ada Lovelace\""))
+        #expect(bundle.contains("\"workshop\" : \"title: Thursday"))
+
+        // On a new laptop: the workshop and the name come back with the work.
+        var elsewhere = try Didojo()
+        elsewhere.columns = 100
+        _ = try await elsewhere.run(["list"])
+        let imported = try await elsewhere.run(["progress", "import", export.path])
+        #expect(imported.standardOutput.contains("The workshop (its lessons, locks and time boxes) restored."), "\(imported.standardOutput)")
+        #expect(imported.standardOutput.contains("The learner's name restored."))
+        let lessons = try await elsewhere.run(["list", "--format", "json"])
+        #expect(try (JSONSerialization.jsonObject(with: Data(lessons.standardOutput.utf8)) as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["no-di"])
+
+        // A new learner on Ada's laptop: nothing of hers is left.
+        _ = try await didojo.run(["reset", "--all", "--yes"])
+        try FileManager.default.createDirectory(at: didojo.historyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "history line\n".write(to: didojo.historyFile, atomically: true, encoding: .utf8)
+        let backups = didojo.workspace.appendingPathComponent(".didojo/backups")
+        #expect(FileManager.default.fileExists(atPath: backups.path))
+        let wiped = try await didojo.run(["reset", "--all", "--wipe"], input: "y\n")
+        #expect(wiped.termination == .exited(0), "\(wiped.standardError)")
+        #expect(wiped.standardOutput.contains("deleted for good"))
+        #expect(!FileManager.default.fileExists(atPath: backups.path))
+        #expect(!FileManager.default.fileExists(atPath: didojo.historyFile.path))
+        #expect(!FileManager.default.fileExists(atPath: didojo.workspace.appendingPathComponent(".didojo/learner.json").path))
+    }
+
+    func workshopFile(in didojo: Didojo) throws -> URL {
+        let file = didojo.home.url.appendingPathComponent("thursday.yaml")
+        try "title: Thursday\nlessons: [no-di]\n".write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+}
