@@ -5,7 +5,7 @@ import PackageDescription
 /// Adding a lesson means adding its module here and to `lessonModules`.
 let lessonModules: [String] = [
     "NoDI", "ConstructorInjection", "SetterInjection", "CakePattern", "ViperRouter", "ContainerLesson",
-    "DependencyValuesLesson", "LifetimesLesson",
+    "DependencyValuesLesson", "AntiPatternsLesson", "LifetimesLesson",
 ]
 
 /// Optimises a target in every build, debug included (`start.sh` builds for debugging, which
@@ -103,6 +103,12 @@ let package = Package(
         .target(name: "LifetimesLesson", dependencies: [
             "Domain", "LessonSupport",
             .product(name: "Swinject", package: "Swinject"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .target(name: "AntiPatternsLesson", dependencies: [
+            "Domain", "LessonSupport",
+            .product(name: "Dependencies", package: "swift-dependencies"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -3,7 +3,7 @@ import Domain
 import Foundation
 import LessonSupport
 
-/// `run` for lesson 8: decorators chained around an unreliable network in the order the learner
+/// `run` for lesson 9: decorators chained around an unreliable network in the order the learner
 /// types (`run --chain retry,log`), or two share screens built by a composition root, with the
 /// identities of what they hold (`run --lifetimes captive`).
 public enum LifetimesDemo: LessonDemo {

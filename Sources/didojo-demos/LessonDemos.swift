@@ -1,3 +1,4 @@
+import AntiPatternsLesson
 import CakePattern
 import ConstructorInjection
 import ContainerLesson
@@ -19,6 +20,7 @@ enum LessonDemos {
             ViperRouterDemo.self,
             ContainerDemo.self,
             DependencyValuesDemo.self,
+            AntiPatternsDemo.self,
             LifetimesDemo.self,
         ]
     }

@@ -73,7 +73,7 @@ private func row(_ name: String, in text: String) -> [String] {
 
 // MARK: - Lifetimes by hand
 
-@Suite("Lesson 8: lifetimes wired by hand")
+@Suite("Lesson 9: lifetimes wired by hand")
 struct HandWiredLifetimeTests {
     @Test("ShareAppComposition gives each screen a draft of its own, shared with its presenter")
     func oneDraftPerScreen() throws {
@@ -124,7 +124,7 @@ struct HandWiredLifetimeTests {
 
 // MARK: - Swinject
 
-@Suite("Lesson 8: Swinject 2.10.0's object scopes behave as the page says")
+@Suite("Lesson 9: Swinject 2.10.0's object scopes behave as the page says")
 struct ObjectScopeTests {
     @Test(".graph gives one draft per resolve(ShareScreen.self): shared by the screen and its presenter, new for the next screen")
     func graphDraft() throws {
@@ -221,7 +221,7 @@ struct ObjectScopeTests {
 
 // MARK: - Decorators, composite, null object
 
-@Suite("Lesson 8: decorators, the composite and the null object")
+@Suite("Lesson 9: decorators, the composite and the null object")
 struct DecoratorTests {
     @Test("LoggingOutput logs before and after a post and forwards it unchanged")
     func loggingOutput() throws {
@@ -376,7 +376,7 @@ struct DecoratorTests {
 
 // MARK: - The demo
 
-@Suite("Lesson 8: run --chain and run --lifetimes")
+@Suite("Lesson 9: run --chain and run --lifetimes")
 struct LifetimesDemoTests {
     @Test("--chain reads links outermost first, `none`, and refuses unknown words and a second broadcast")
     func chainParsing() throws {
@@ -463,7 +463,7 @@ struct LifetimesDemoTests {
     @Test("Every line of the pages' output examples appears in the demo's output, in order")
     func pageExamplesMatchTheDemo() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let pages = root.appendingPathComponent("Lessons/08-lifetimes/pages")
+        let pages = root.appendingPathComponent("Lessons/09-lifetimes/pages")
         let examples: [(page: String, block: Int, arguments: [String])] = [
             ("02-the-captive-dependency.md", 0, ["--lifetimes", "captive"]),
             ("06-order-matters.md", 0, ["--chain", "retry,log"]),
@@ -488,7 +488,7 @@ struct LifetimesDemoTests {
 
     @Test("the lesson's pages show only code that exists in the module or in these tests")
     func pagesMatchTheCode() throws {
-        let problems = try PageCode.blocksNotFound(lessonFolder: "08-lifetimes", module: "LifetimesLesson", testFile: #filePath)
+        let problems = try PageCode.blocksNotFound(lessonFolder: "09-lifetimes", module: "LifetimesLesson", testFile: #filePath)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
     }
 }

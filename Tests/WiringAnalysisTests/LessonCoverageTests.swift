@@ -13,7 +13,8 @@ import WiringAnalysis
         "05-viper-router.1", "05-viper-router.2", "05-viper-router.3", "05-viper-router.4",
         "06-container.1", "06-container.2", "06-container.3", "06-container.4",
         "07-dependency-values.1", "07-dependency-values.2", "07-dependency-values.3",
-        "08-lifetimes.1", "08-lifetimes.2", "08-lifetimes.3", "08-lifetimes.4",
+        "08-anti-patterns.1", "08-anti-patterns.2", "08-anti-patterns.3", "08-anti-patterns.4",
+        "09-lifetimes.1", "09-lifetimes.2", "09-lifetimes.3", "09-lifetimes.4",
     ]
 
     @Test func everyExerciseHasExpectations() throws {
@@ -44,6 +45,10 @@ import WiringAnalysis
              LessonExercise(lesson: "06-container", number: 3), [20, 20, 23, 24, 25], []),
             (WiringRule(kind: .noProtocolExtensionDefault, protocolName: "UsesFileStore", member: "fileStore"),
              LessonExercise(lesson: "04-cake", number: 3), [], []),
+            (WiringRule(kind: .noContainerResolveOutside, inside: ["ShareComposition"]),
+             LessonExercise(lesson: "08-anti-patterns", number: 1), [16, 17, 18], []),
+            (WiringRule(kind: .noDefaultArgumentOfConcreteType, inside: ["SharePresenter"]),
+             LessonExercise(lesson: "08-anti-patterns", number: 1), [], []),
         ]
         for (rule, exercise, starter, solution) in cases {
             #expect(violations(rule, exercise, try exercise.starter) == starter, "\(rule.kind.rawValue) on \(exercise) starter")

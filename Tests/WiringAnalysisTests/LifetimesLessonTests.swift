@@ -1,9 +1,9 @@
 import Testing
 import WiringAnalysis
 
-/// Lesson 8: lifetimes and decorators.
+/// Lesson 9: lifetimes and decorators.
 @Suite struct LifetimesLessonTests {
-    func exercise(_ number: Int) -> LessonExercise { LessonExercise(lesson: "08-lifetimes", number: number) }
+    func exercise(_ number: Int) -> LessonExercise { LessonExercise(lesson: "09-lifetimes", number: number) }
 
     @Test func theRetryingDecoratorDependsOnlyOnTheOutputItWrapsAndAWaitingClock() throws {
         for file in [try exercise(1).starter, try exercise(1).solution] {
