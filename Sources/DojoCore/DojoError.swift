@@ -17,6 +17,8 @@ public enum DojoError: Error, LocalizedError, Equatable {
     case learnerFileIsAFolder(exerciseID: String, path: String)
     /// The learner's exercise file is neither a readable file nor absent (a broken link…).
     case learnerFileUnusable(exerciseID: String, path: String, reason: String)
+    /// The lesson (or the exercise's lesson) exists, but the workshop in force leaves it out.
+    case notInWorkshop(String, workshop: String, lessons: [String])
     /// A file a command was asked to write (a report, grades) could not be written.
     case cannotWrite(path: String, reason: String)
 
@@ -44,6 +46,8 @@ public enum DojoError: Error, LocalizedError, Equatable {
             return "Your file for \(id) should be at \(path), but a folder is there. Move the folder somewhere else (DIDojo leaves it and what it holds untouched), then try again: the starter will be put back."
         case .learnerFileUnusable(let id, let path, let reason):
             return "Your file for \(id) at \(path) cannot be read, and the starter could not be put in its place (\(reason)). If something else is at that path, such as a broken link, move it away and try again."
+        case .notInWorkshop(let id, let workshop, let lessons):
+            return "\(id) is not in this workshop ('\(workshop)'), which has the lessons \(lessons.joined(separator: ", ")). Without the workshop (leave out --workshop and DIDOJO_WORKSHOP, or the workspace's workshop.yaml) every lesson is there."
         case .cannotWrite(let path, let reason):
             return "Could not write \(path): \(reason). Check that its folder exists and that you may write there."
         case .workspaceInUse(let path, let holder):

@@ -21,8 +21,7 @@ struct CheckSubcommand: AsyncParsableCommand {
         let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
         guard let chosen = catalog.exercise(id: exercise) else {
-            let suggestion = ClosestMatch.find(exercise, among: catalog.allExercises.map(\.id))
-            try SetupFailure.stop(DojoError.unknownExercise(exercise, suggestion: suggestion))
+            try SetupFailure.stop(root.notFound(exercise, in: catalog, isExercise: true))
         }
         let workspace = root.workspace()
         try SetupFailure.exitOnError { try workspace.prepare(for: catalog.allExercises) }

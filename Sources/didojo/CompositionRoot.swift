@@ -98,6 +98,21 @@ struct CompositionRoot {
         return try workshop.arrange(all)
     }
 
+    /// Why `id` (a lesson or an exercise id) is not in `catalog`: left out by the workshop in
+    /// force, or no such thing at all (with the closest match).
+    func notFound(_ id: String, in catalog: LessonCatalog, isExercise: Bool) -> DojoError {
+        let lessonID = isExercise ? String(id.split(separator: ".").first ?? "") : id
+        if let workshop = try? workshop(), catalog.lesson(id: lessonID) == nil,
+           let everything = try? LessonCatalog.load(from: lessonsFolder(), fileSystem: fileSystem),
+           everything.lesson(id: lessonID) != nil, !isExercise || everything.exercise(id: id) != nil {
+            return .notInWorkshop(id, workshop: workshop.title, lessons: catalog.lessons.map(\.id))
+        }
+        if isExercise {
+            return .unknownExercise(id, suggestion: ClosestMatch.find(id, among: catalog.allExercises.map(\.id)))
+        }
+        return .unknownLesson(id, suggestion: ClosestMatch.find(id, among: catalog.lessons.map(\.id)))
+    }
+
     /// The instructor's workshop, nil when there is none; throws the file's mistake.
     func workshop() throws -> Workshop? {
         try workshopFile.get()

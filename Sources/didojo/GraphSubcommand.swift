@@ -101,7 +101,7 @@ struct GraphSubcommand: AsyncParsableCommand {
             try Self.refuse(reason)
         }
         try SetupFailure.exitOnError {
-            _ = try root.progressStore(for: workspace).update { $0.update(exercise.id) { $0.solutionSeen = true } }
+            _ = try root.progressStore(for: workspace).update { [now = root.timeSource.now()] in $0.update(exercise.id) { $0.markSolutionSeen(at: now) } }
         }
     }
 

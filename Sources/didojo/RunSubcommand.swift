@@ -20,8 +20,7 @@ struct RunSubcommand: AsyncParsableCommand {
         let root = CompositionRoot(options: global.setup)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
         guard catalog.lesson(id: lesson) != nil else {
-            let suggestion = ClosestMatch.find(lesson, among: catalog.lessons.map(\.id))
-            try SetupFailure.stop(DojoError.unknownLesson(lesson, suggestion: suggestion))
+            try SetupFailure.stop(root.notFound(lesson, in: catalog, isExercise: false))
         }
         let workspace = root.workspace()
         try SetupFailure.exitOnError { try workspace.prepare(for: catalog.allExercises) }

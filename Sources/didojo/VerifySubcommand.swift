@@ -81,7 +81,7 @@ struct VerifySubcommand: AsyncParsableCommand {
         var exercises = catalog.allExercises
         if let lesson {
             guard catalog.lesson(id: lesson) != nil else {
-                try SetupFailure.stop(DojoError.unknownLesson(lesson, suggestion: ClosestMatch.find(lesson, among: catalog.lessons.map(\.id))))
+                try SetupFailure.stop(root.notFound(lesson, in: catalog, isExercise: false))
             }
             exercises = exercises.filter { $0.lessonID == lesson }
         }

@@ -64,14 +64,15 @@ import Testing
     }
 
     @Test func aFileFromANewerDIDojoIsNeitherReadNorOverwritten() throws {
-        let newer = #"{"formatVersion": 3, "currentPage": 3, "exercises": {}, "badges": ["a new field"]}"#
+        let next = ProgressStore.formatVersion + 1
+        let newer = #"{"formatVersion": \#(next), "currentPage": 3, "exercises": {}, "badges": ["a new field"]}"#
         try fileSystem.write(newer, to: file)
-        #expect(throws: ProgressError.newerFormat(path: file.path, version: 3, known: 2)) { try store.read() }
-        #expect(throws: ProgressError.newerFormat(path: file.path, version: 3, known: 2)) {
+        #expect(throws: ProgressError.newerFormat(path: file.path, version: next, known: ProgressStore.formatVersion)) { try store.read() }
+        #expect(throws: ProgressError.newerFormat(path: file.path, version: next, known: ProgressStore.formatVersion)) {
             try store.update { $0.currentPage = 0 }
         }
         #expect(try fileSystem.text(of: file) == newer, "the newer file is left exactly as it was")
-        let message = ProgressError.newerFormat(path: file.path, version: 3, known: 2).localizedDescription
+        let message = ProgressError.newerFormat(path: file.path, version: next, known: ProgressStore.formatVersion).localizedDescription
         #expect(message.contains("written by a newer DIDojo") && message.contains("git pull"))
     }
 

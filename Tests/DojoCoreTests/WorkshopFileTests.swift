@@ -21,8 +21,8 @@ import Testing
         #expect(workshop.checkTimeout == 15)
         #expect(workshop.solutions == .never)
         #expect(workshop.lessons == [
-            Workshop.LessonPlan(lessonID: "no-di"),
-            Workshop.LessonPlan(lessonID: "constructor", timeBox: .seconds(90 * 60), locked: true),
+            Workshop.LessonPlan(lessonID: "no-di", line: 5),
+            Workshop.LessonPlan(lessonID: "constructor", timeBox: .seconds(90 * 60), locked: true, line: 6),
         ])
         #expect(workshop.prerequisite(of: "constructor") == "no-di")
         #expect(workshop.prerequisite(of: "no-di") == nil)
@@ -98,7 +98,43 @@ import Testing
         #expect {
             try WorkshopFile.parse("lessons: [arithmetic, tseting]\n", file: file).arrange(catalog)
         } throws: { error in
-            (error as? WorkshopError)?.localizedDescription.contains("'lessons[2]' names 'tseting', which is not a lesson. Allowed: arithmetic, testing.") == true
+            (error as? WorkshopError)?.localizedDescription.contains(", line 1") == true
+                && (error as? WorkshopError)?.localizedDescription.contains("'lessons[2]' names 'tseting', which is not a lesson (did you mean 'testing'?). Allowed: arithmetic, testing.") == true
+        }
+    }
+
+    @Test func anUnknownLessonOnItsOwnLineIsNamedWithThatLine() throws {
+        let fileSystem = InMemoryFileSystem()
+        let lessons = URL(fileURLWithPath: "/lessons")
+        try LessonFixture.arithmetic().write(into: lessons, fileSystem: fileSystem)
+        let catalog = LessonCatalog.load(from: lessons, fileSystem: fileSystem)
+        #expect {
+            try WorkshopFile.parse("title: x\nlessons:\n  - arithmetic\n  - id: arithmetc\n    locked: true\n", file: file).arrange(catalog)
+        } throws: { error in
+            let text = (error as? WorkshopError)?.localizedDescription ?? ""
+            return text.contains(", line 4") && text.contains("(did you mean 'arithmetic'?)")
+        }
+    }
+
+    @Test(arguments: ["100000h", "25h", "1441"])
+    func aTimeBoxBeyondADayIsRefused(_ value: String) {
+        #expect {
+            try WorkshopFile.parse("lessons:\n  - id: no-di\n    time-box: \(value)\n", file: file)
+        } throws: { error in
+            (error as? WorkshopError)?.localizedDescription.contains("which is not a time box a lesson can have; give between 1 minute and 24 hours") == true
+        }
+        #expect(throws: Never.self) { try WorkshopFile.parse("lessons:\n  - id: no-di\n    time-box: 24h\n", file: file) }
+    }
+
+    @Test func aFolderGivenAsTheWorkshopFileIsToldSoInWords() throws {
+        let fileSystem = InMemoryFileSystem()
+        let folder = URL(fileURLWithPath: "/class")
+        try fileSystem.createDirectory(at: folder)
+        #expect {
+            try WorkshopFile.load(from: folder, fileSystem: fileSystem)
+        } throws: { error in
+            let text = (error as? WorkshopError)?.localizedDescription ?? ""
+            return text.contains("it is a folder; give the workshop file itself (/class/workshop.yaml, say)") && !text.contains("NSCocoaErrorDomain")
         }
     }
 }

@@ -30,6 +30,9 @@ public struct LearnerReport: Sendable, Equatable, Encodable {
         public let attempts: Int
         public let hintsShown: Int
         public let solutionSeen: Bool
+        /// True when the solution was first seen before the first pass, false after it; nil
+        /// when it was not seen or the time is not known.
+        public let solutionSeenBeforePass: Bool?
         public let firstOpenedAt: Date?
         public let firstPassedAt: Date?
         /// From first open to first pass; nil when not passed, or when the opening was not
@@ -47,6 +50,17 @@ public struct LearnerReport: Sendable, Equatable, Encodable {
     public let verified: Bool
     public let totals: Totals
     public let lessons: [LessonEntry]
+
+    /// " (solution seen before passing)", " (solution seen after passing)", " (solution seen)"
+    /// when it is not known when, or "" — what a report adds to an exercise.
+    public static func solutionNote(_ exercise: ExerciseEntry) -> String {
+        guard exercise.solutionSeen else { return "" }
+        switch exercise.solutionSeenBeforePass {
+        case true?: return exercise.status == .passed ? " (solution seen before passing)" : " (solution seen)"
+        case false?: return " (solution seen after passing)"
+        case nil: return " (solution seen)"
+        }
+    }
 
     public init(catalog: LessonCatalog, progress: LearnerProgress, workspace: String, writtenAt: Date, learner: String? = nil, verified: Bool = false) {
         self.writtenAt = writtenAt
@@ -80,7 +94,7 @@ public struct LearnerReport: Sendable, Equatable, Encodable {
         }
         return ExerciseEntry(
             id: exercise.id, title: exercise.title, status: record.status, attempts: record.attempts,
-            hintsShown: record.hintsShown, solutionSeen: record.solutionSeen,
+            hintsShown: record.hintsShown, solutionSeen: record.solutionSeen, solutionSeenBeforePass: record.solutionSeenBeforePass,
             firstOpenedAt: record.firstOpenedAt, firstPassedAt: record.firstPassedAt, secondsToPass: secondsToPass
         )
     }

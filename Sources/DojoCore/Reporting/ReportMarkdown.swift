@@ -41,7 +41,7 @@ public enum ReportMarkdown {
         case .failed: "not passed yet"
         case .pending: "not tried"
         }
-        return exercise.solutionSeen ? word + " (solution seen)" : word
+        return word + LearnerReport.solutionNote(exercise)
     }
 
     /// Whose word a pass is: the checks' just now, or the progress file's (with the day it

@@ -13,11 +13,14 @@ public struct Workshop: Sendable, Equatable {
         /// When true, the lesson opens only once every exercise of the lesson before it (in
         /// the workshop's order) has passed.
         public let locked: Bool
+        /// The 1-based line of the entry in the workshop file, to name it in messages.
+        public let line: Int?
 
-        public init(lessonID: String, timeBox: Duration? = nil, locked: Bool = false) {
+        public init(lessonID: String, timeBox: Duration? = nil, locked: Bool = false, line: Int? = nil) {
             self.lessonID = lessonID
             self.timeBox = timeBox
             self.locked = locked
+            self.line = line
         }
     }
 
@@ -52,12 +55,20 @@ public struct Workshop: Sendable, Equatable {
     /// The full catalog cut down to the workshop's lessons, in the workshop's order.
     ///
     /// - Throws: `WorkshopError` naming the entry when a lesson id is not in the catalog.
+    /// The lesson whose exercises must all pass before `lessonID` opens, when they have not
+    /// yet (nil: the lesson is open).
+    public func lockingLesson(of lessonID: String, in catalog: LessonCatalog, progress: LearnerProgress) -> Lesson? {
+        guard let before = prerequisite(of: lessonID), let previous = catalog.lesson(id: before) else { return nil }
+        return previous.exercises.allSatisfy({ progress.exercise($0.id).passed }) ? nil : previous
+    }
+
     public func arrange(_ catalog: LessonCatalog) throws -> LessonCatalog {
         let lessons = try self.lessons.enumerated().map { index, plan in
             guard let lesson = catalog.lesson(id: plan.lessonID) else {
+                let suggestion = ClosestMatch.find(plan.lessonID, among: catalog.lessons.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
                 throw WorkshopError(
-                    file: file, line: nil, key: "lessons[\(index + 1)]",
-                    problem: "names '\(plan.lessonID)', which is not a lesson",
+                    file: file, line: plan.line, key: "lessons[\(index + 1)]",
+                    problem: "names '\(plan.lessonID)', which is not a lesson\(suggestion)",
                     allowed: catalog.lessons.map(\.id)
                 )
             }

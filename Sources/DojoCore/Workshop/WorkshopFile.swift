@@ -25,12 +25,27 @@ public enum WorkshopFile {
 
     public static func load(from file: URL, fileSystem: any FileSystem) throws -> Workshop {
         let text: String
+        if fileSystem.directoryExists(at: file) {
+            throw WorkshopError(file: file, line: nil, key: nil, problem: "it is a folder; give the workshop file itself (\(file.appendingPathComponent(defaultName).path), say)")
+        }
         do {
             text = try fileSystem.text(of: file)
         } catch {
-            throw WorkshopError(file: file, line: nil, key: nil, problem: "it cannot be read (\(error.localizedDescription))")
+            throw WorkshopError(file: file, line: nil, key: nil, problem: "it cannot be read (\(Self.reason(error)))")
         }
         return try parse(text, file: file)
+    }
+
+    /// A file error in a person's words (Foundation's own read "NSCocoaErrorDomain error 256").
+    private static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let posix = underlying, posix.domain == NSPOSIXErrorDomain, let message = strerror(Int32(posix.code)) {
+            return String(cString: message)
+        }
+        if (error as NSError).domain == NSCocoaErrorDomain, (error as NSError).code == NSFileReadNoSuchFileError {
+            return "there is no such file"
+        }
+        return error.localizedDescription
     }
 
     public static func parse(_ text: String, file: URL) throws -> Workshop {
@@ -104,7 +119,7 @@ public enum WorkshopFile {
         _ entry: Node, key: String, fail: (Node?, String?, String, [String]) -> WorkshopError
     ) throws -> Workshop.LessonPlan {
         if let id = entry.scalar?.string {
-            return Workshop.LessonPlan(lessonID: id)
+            return Workshop.LessonPlan(lessonID: id, line: entry.mark?.line)
         }
         guard let mapping = entry.mapping else {
             throw fail(entry, key, "must be a lesson id, or 'id:' with settings", [])
@@ -121,6 +136,9 @@ public enum WorkshopFile {
             guard let text = node.string, let duration = parseTimeBox(text) else {
                 throw fail(node, "\(key).time-box", "is '\(node.string ?? "")', which is not a duration; write minutes like 30 or 30m, hours like 1h or 1h30m", [])
             }
+            guard duration >= minimumTimeBox, duration <= maximumTimeBox else {
+                throw fail(node, "\(key).time-box", "is '\(text)', which is not a time box a lesson can have; give between 1 minute and 24 hours (1h30m, 45m)", [])
+            }
             return duration
         }
         let locked = try mapping["locked"].map { node in
@@ -129,8 +147,12 @@ public enum WorkshopFile {
             }
             return value
         } ?? false
-        return Workshop.LessonPlan(lessonID: id, timeBox: timeBox, locked: locked)
+        return Workshop.LessonPlan(lessonID: id, timeBox: timeBox, locked: locked, line: (mapping["id"] ?? entry).mark?.line)
     }
+
+    /// The time boxes a lesson may have: a minute at least, a day at most (a workshop, not a term).
+    static let minimumTimeBox = Duration.seconds(60)
+    static let maximumTimeBox = Duration.seconds(24 * 3600)
 
     /// `30`, `30m`, `1h`, `1h30m` (and `1h 30m`) → a duration; nil for anything else or zero.
     static func parseTimeBox(_ text: String) -> Duration? {

@@ -4,7 +4,7 @@ import Foundation
 public struct LearnerProgress: Codable, Equatable, Sendable {
     /// Bumped whenever a field is added, so that an older DIDojo refuses the file rather
     /// than save over it without the new fields (see `ProgressStore`). 2 added
-    /// `ExerciseProgress.lastFailures` and `hintsSeen`.
+    /// `ExerciseProgress.lastFailures` and `hintsSeen`; 3 added `solutionSeenAt`.
     public var formatVersion: Int = ProgressStore.formatVersion
     public var currentLessonID: String?
     /// 0-based index of the page being read in the current lesson.
@@ -47,6 +47,9 @@ public struct ExerciseProgress: Codable, Equatable, Sendable {
     public var firstOpenedAt: Date?
     /// True once the learner has asked to see the solution (before or after passing).
     public var solutionSeen: Bool = false
+    /// When the learner first saw the solution, to tell "seen before the pass" from "seen after
+    /// it"; nil when not seen, or seen before DIDojo kept the time.
+    public var solutionSeenAt: Date?
     /// What failed in the learner's last check: the names of the failing checks
     /// (`testPostsOnce`, `wiring:…`) and, for a test-writing exercise, `mutant:<id>` for each
     /// planted bug the tests let through. `hint` answers these first.
@@ -56,6 +59,20 @@ public struct ExerciseProgress: Codable, Equatable, Sendable {
     public var hintsSeen: [Int]?
 
     public init() {}
+
+    /// Records that the learner saw the solution at `time` (the first time counts).
+    public mutating func markSolutionSeen(at time: Date) {
+        solutionSeen = true
+        solutionSeenAt = solutionSeenAt ?? time
+    }
+
+    /// Whether the solution was first seen before the first pass: true before (or without a
+    /// pass), false after; nil when it was not seen or when is not known.
+    public var solutionSeenBeforePass: Bool? {
+        guard solutionSeen, let seen = solutionSeenAt else { return nil }
+        guard let passedAt = firstPassedAt else { return true }
+        return seen < passedAt
+    }
 
     /// `pending` (never checked), `failed` (checked, not yet passed) or `passed`.
     public var status: ExerciseStatus {

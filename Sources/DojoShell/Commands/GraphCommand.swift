@@ -137,7 +137,8 @@ struct GraphCommand: ShellCommand {
         case .allowed:
             break
         }
-        session.updateProgress { $0.update(exercise.id) { $0.solutionSeen = true } }
+        let now = session.dependencies.timeSource.now()
+        session.updateProgress { $0.update(exercise.id) { $0.markSolutionSeen(at: now) } }
         let solution = try graphs.solutionWiring(of: exercise)
         printer.line()
         printer.heading("The solution of \(exercise.id), drawn the same way:")

@@ -1,3 +1,4 @@
+import DojoCore
 /// `help [command]`: what the commands do.
 struct HelpCommand: ShellCommand {
     let name = "help"
@@ -19,6 +20,9 @@ struct HelpCommand: ShellCommand {
             }
             printer.heading(command.usage)
             printer.line(command.details, indent: "  ")
+            if command.name == "solution", let workshop = session.workshop {
+                printer.line(SolutionCommand.policyLine(workshop), indent: "  ")
+            }
             if command.name == "run", let lesson = session.currentLesson {
                 showDemoOptions(of: lesson.id, session: session)
             }

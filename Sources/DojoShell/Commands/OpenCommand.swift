@@ -5,7 +5,7 @@ struct OpenCommand: ShellCommand {
     let summary = "Open a lesson at its first page (by id, like 'constructor', or number)."
 
     func completions(arguments: [String], session: ShellSession) -> [String] {
-        arguments.isEmpty ? session.catalog.lessons.map(\.id) : []
+        arguments.isEmpty ? session.openableLessonIDs : []
     }
 
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {

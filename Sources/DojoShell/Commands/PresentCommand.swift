@@ -24,7 +24,7 @@ struct PresentCommand: ShellCommand {
     }
 
     func completions(arguments: [String], session: ShellSession) -> [String] {
-        arguments.isEmpty ? session.catalog.lessons.map(\.id) : []
+        arguments.isEmpty ? session.openableLessonIDs : []
     }
 
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
@@ -40,6 +40,10 @@ struct PresentCommand: ShellCommand {
             }
         } catch {
             session.printer.line(error.localizedDescription)
+            return .keepGoing
+        }
+        if let locked = session.lockMessage(for: lesson) {
+            session.printer.line(locked)
             return .keepGoing
         }
         guard !lesson.pages.isEmpty else {

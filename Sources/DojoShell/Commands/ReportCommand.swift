@@ -83,7 +83,7 @@ struct ReportCommand: ShellCommand {
             (
                 mark: StatusMark.mark(exercise.status, printer: printer),
                 id: exercise.id,
-                title: exercise.solutionSeen ? exercise.title + " (solution seen)" : exercise.title,
+                title: exercise.title + LearnerReport.solutionNote(exercise),
                 numbers: [
                     String(exercise.attempts), String(exercise.hintsShown),
                     exercise.secondsToPass.map { DurationWords.describe(seconds: $0) } ?? "—",

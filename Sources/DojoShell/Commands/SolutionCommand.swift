@@ -6,6 +6,15 @@ struct SolutionCommand: ExerciseTargetedCommand {
     let usage = "solution [exercise]"
     let summary = "Show the reference solution as a diff against your file (asks first if you have not passed)."
 
+    /// What the workshop's policy means for `solution`, for `help solution`.
+    static func policyLine(_ workshop: Workshop) -> String {
+        switch workshop.solutions {
+        case .afterPass: "In this workshop ('\(workshop.title)'), a solution is shown once you have passed its exercise."
+        case .never: "In this workshop ('\(workshop.title)'), solutions are not shown."
+        case .always: "In this workshop ('\(workshop.title)'), a solution may be shown at any time (before a pass, it asks first)."
+        }
+    }
+
     func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
         let printer = session.printer
         let record = session.progress.exercise(exercise.id)
@@ -20,7 +29,8 @@ struct SolutionCommand: ExerciseTargetedCommand {
                 return
             }
         }
-        session.updateProgress { $0.update(exercise.id) { $0.solutionSeen = true } }
+        let now = session.dependencies.timeSource.now()
+        session.updateProgress { $0.update(exercise.id) { $0.markSolutionSeen(at: now) } }
         let fileSystem = session.dependencies.fileSystem
         guard let solution = try? fileSystem.text(of: exercise.solution) else {
             printer.error("The solution file \(exercise.solution.path) cannot be read. (This is a lesson bug: please report it.)")

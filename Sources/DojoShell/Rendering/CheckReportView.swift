@@ -20,7 +20,7 @@ struct CheckReportView {
             printer.success("\(exercise.id) passed: your tests pass on the correct code and catch all \(report.mutants.count) planted bugs.")
             showMutants(report.mutants)
         case .passed:
-            printer.success("\(exercise.id) passed: all \(total) \(total == 1 ? "check" : "checks") hold.")
+            printer.success("\(exercise.id) passed: " + (total == 1 ? "its one check holds." : "all \(total) checks hold."))
         case .checksFailed where exercise.kind == .test:
             // The learner's own tests and the lesson's checks on their file fail for different
             // reasons, so they are reported apart.

@@ -7,13 +7,29 @@ extension ShellSession {
 
     /// Why `lesson` cannot be opened yet, or nil when it can (always nil without a workshop).
     func lockMessage(for lesson: Lesson) -> String? {
-        guard let workshop, let before = workshop.prerequisite(of: lesson.id), let previous = catalog.lesson(id: before) else {
-            return nil
-        }
+        guard let workshop, let previous = workshop.lockingLesson(of: lesson.id, in: catalog, progress: progress) else { return nil }
         let passed = previous.exercises.filter { progress.exercise($0.id).passed }.count
-        guard passed < previous.exercises.count else { return nil }
-        return "🔒 \(lesson.id) opens once you have passed every exercise of \(previous.id) (\(passed) of \(previous.exercises.count) so far)."
-            + " Your workshop, '\(workshop.title)', sets this order. 'open \(previous.id)' to carry on there."
+        // Point at the first lesson the learner can actually work on: the lesson before may be
+        // locked too.
+        var workable = previous
+        while lockMessage(for: workable) != nil, let earlier = workshop.prerequisite(of: workable.id).flatMap(catalog.lesson(id:)) {
+            workable = earlier
+        }
+        let chain = workable.id == previous.id ? "" : ", which opens after \(workable.id)"
+        return "🔒 \(lesson.id) opens once you have passed every exercise of \(previous.id) (\(passed) of \(previous.exercises.count) so far)\(chain)."
+            + " Your workshop, '\(workshop.title)', sets this order. 'open \(workable.id)' to carry on there."
+    }
+
+    /// The lessons the learner may open now, for Tab: a locked lesson is not offered.
+    var openableLessonIDs: [String] {
+        catalog.lessons.filter { lockMessage(for: $0) == nil }.map(\.id)
+    }
+
+    /// Whether the open lesson's time box still counts: it stops once every exercise of the
+    /// lesson has passed.
+    private var currentLessonIsDone: Bool {
+        guard let lesson = currentLesson, !lesson.exercises.isEmpty else { return false }
+        return lesson.exercises.allSatisfy { progress.exercise($0.id).passed }
     }
 
     /// "12 min left" or "3 min over" for the open lesson's time box; nil without one.
@@ -22,6 +38,7 @@ extension ShellSession {
     var timeBoxLabel: String? {
         guard let lesson = currentLesson, let box = workshop?.plan(for: lesson.id)?.timeBox,
               let opened = progress.lessonsFirstOpened?[lesson.id] else { return nil }
+        if currentLessonIsDone { return "done" }
         let elapsed = dependencies.timeSource.now().timeIntervalSince(opened)
         let left = Double(box.components.seconds) - elapsed
         if left >= 0 {
