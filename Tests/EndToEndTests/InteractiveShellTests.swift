@@ -81,7 +81,7 @@ import Testing
         session.type("check no-di.1\r")
         var seen = try await session.waitFor("Running the checks of no-di.1", timeout: .seconds(120))
         session.type("\u{03}")
-        seen = try await session.waitFor("Check of no-di.1 cancelled.", after: seen, timeout: .seconds(10))
+        seen = try await session.waitFor("Check of no-di.1 cancelled.", after: seen, timeout: .seconds(90))
         seen = try await session.waitFor("didojo no-di", after: seen)
         session.type("progress\r")
         seen = try await session.waitFor("0 checks run", after: seen)
