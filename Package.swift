@@ -106,8 +106,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Lesson 8 compares an Ambient Context with lesson 7's dependency values, and keeps the
+        // issues swift-dependencies reports with lesson 7's IssueCollector.
         .target(name: "AntiPatternsLesson", dependencies: [
-            "Domain", "LessonSupport",
+            "Domain", "LessonSupport", "DependencyValuesLesson",
             .product(name: "Dependencies", package: "swift-dependencies"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -1,5 +1,6 @@
 import Dependencies
 import Domain
+import DependencyValuesLesson
 import IssueReporting
 import LessonSupport
 
@@ -53,7 +54,7 @@ enum AmbientContextSection {
     /// What swift-dependencies reports when `DependencyStamper` reads the date in the test
     /// context with nothing overridden.
     static func issuesUnderATestRunner() -> [String] {
-        let recorder = IssueRecorder()
+        let recorder = IssueCollector()
         withIssueReporters([recorder]) {
             withDependencies {
                 $0 = DependencyValues()
