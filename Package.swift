@@ -25,6 +25,11 @@ let package = Package(
         // The lessons' example programs, which `run` starts beside `didojo` (see didojo-demos).
         .executable(name: "didojo-demos", targets: ["didojo-demos"]),
         .executable(name: "didojo-macro-cache", targets: ["didojo-macro-cache"]),
+        // The live classroom: the teacher's server (built on demand by `didojo class serve`, so a
+        // learner's machine never builds it) and the learner's courier, which delivers the
+        // shell's class outbox in the background so that the shell never waits on a network.
+        .executable(name: "didojo-class", targets: ["didojo-class"]),
+        .executable(name: "didojo-class-client", targets: ["didojo-class-client"]),
         // The checker compiles a learner's exercise against this library with swiftc -I/-L,
         // so the shared domain and every lesson module are built as one dynamic library.
         .library(name: "DIDojoLessons", type: .dynamic, targets: ["Domain", "LessonSupport"] + lessonModules),
@@ -44,6 +49,11 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
         // Only the fault-injection tests use it: random lines piped into the shell.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The live classroom's server (didojo-class only): HTTP with Hummingbird 2, the class
+        // kept in one SQLite file through GRDB.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // MARK: C libraries
@@ -117,7 +127,7 @@ let package = Package(
         // MARK: The tutor
         // Lessons, workspace and progress, and the use cases around a check (recording,
         // grading, verifying), which know the checker only by its protocol.
-        .target(name: "DojoCore", dependencies: ["ContentHash", "Yams", "WiringAnalysis"]),
+        .target(name: "DojoCore", dependencies: ["ContentHash", "Yams", "WiringAnalysis", "ClassProtocol"]),
         // The checker itself: compiles the learner's file with an exercise's checks and runs
         // them in a child process. Only the composition root knows it; its public surface is
         // `CompilingChecker` (an `ExerciseChecker`) and its `CheckSettings`.
@@ -129,7 +139,7 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
-        .target(name: "DojoShell", dependencies: ["DojoCore", "ChildProcess", "CChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport", "WiringAnalysis"]),
+        .target(name: "DojoShell", dependencies: ["DojoCore", "ClassProtocol", "ChildProcess", "CChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport", "WiringAnalysis"]),
         // Reads the DI wiring of Swift source (graph, findings, exercise rules) for the checker and
         // the shell. Syntax only: it links nothing of the tutor.
         .target(name: "WiringAnalysis", dependencies: [
@@ -156,11 +166,31 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ] + lessonModules.map { .target(name: $0) }),
 
+        // MARK: The live classroom
+        // What the learner's shell and the class server say to each other, and the rules both
+        // keep. Foundation only: the shell links it.
+        .target(name: "ClassProtocol"),
+        // The server's logic: the class, its store, its routes and the dashboard page.
+        .target(name: "ClassServer", dependencies: [
+            "ClassProtocol", "DojoCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ], exclude: ["API.md"], resources: [.copy("Dashboard")]),
+        .executableTarget(name: "didojo-class", dependencies: [
+            "ClassServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Links FoundationNetworking, which the shell must not (its start-up).
+        .executableTarget(name: "didojo-class-client", dependencies: [
+            "ClassProtocol", "DojoCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         // MARK: Tests
         // Fakes and lesson fixtures shared by the engine's and the shell's tests.
         .target(name: "DojoTestSupport", dependencies: [
             "DojoCore", "DojoShell", "ExerciseChecking", "ChildProcess", "LessonSupport", "LineEditing", "TerminalMarkdown",
-            "WiringAnalysis", .product(name: "Clocks", package: "swift-clocks"),
+            "WiringAnalysis", "ClassProtocol", .product(name: "Clocks", package: "swift-clocks"),
         ], path: "Tests/DojoTestSupport"),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
@@ -172,7 +202,7 @@ let package = Package(
         .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "ChildProcess", "DojoTestSupport", "WiringAnalysis"]),
         // Runs on the lessons' starters and solutions (found next to the tests) and on real Graphviz.
         .testTarget(name: "WiringAnalysisTests", dependencies: ["WiringAnalysis", "Yams"]),
-        .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ChildProcess", "LessonSupport", "DojoTestSupport", "WiringAnalysis"]),
+        .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ClassProtocol", "ChildProcess", "LessonSupport", "DojoTestSupport", "WiringAnalysis"]),
         // The lesson modules' own code and demos.
         .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "DojoTestSupport"] + lessonModules.map { .target(name: $0) }),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
@@ -183,6 +213,13 @@ let package = Package(
             "didojo", "DojoShell", "DojoCore", "ExerciseChecking", "ChildProcess", "DojoTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], exclude: ["Fixtures"]),
+        // The class server with a real SQLite file, its routes through Hummingbird's test client,
+        // and the whole room for real: the server, learners' shells and headless Chromium.
+        .testTarget(name: "LiveClassroomTests", dependencies: [
+            "ClassServer", "ClassProtocol", "DojoCore", "DojoTestSupport", "ChildProcess",
+            "didojo", "didojo-class", "didojo-class-client",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets DIDojo up on a fresh Debian/Ubuntu machine that has a Swift 6 toolchain, then starts it:
-# installs the C libraries it needs if they are missing (libedit, and cmark-gfm with its
-# extensions), builds, and starts the shell.
+# installs the C libraries it needs if they are missing (libedit, cmark-gfm with its
+# extensions, and SQLite for the live class server), builds, and starts the shell.
 # Arguments are passed on to didojo.
 #
 # Quiet once built: SwiftPM's output goes to .build/start-build.log and is shown only when the

@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # Installs the Debian packages DIDojo needs, if they are missing: to build it, libedit (line
-# editing) and cmark-gfm with its extensions (GitHub-flavoured Markdown: tables,
-# strikethrough, autolinks); for its tests, the real tools they drive: vim and nano (through a
-# pseudo-terminal) and Graphviz (the wiring graph's DOT output). Used by CI as it is; start.sh
+# editing), cmark-gfm with its extensions (GitHub-flavoured Markdown: tables, strikethrough,
+# autolinks) and SQLite (the live class server's store); for its tests, the real tools they
+# drive: vim and nano (through a pseudo-terminal), Graphviz (the wiring graph's DOT output),
+# and Chromium with Python 3 (the live class's dashboard, read through Chromium's DevTools port). Used by CI as it is; start.sh
 # passes --libraries-only, so learners who have tools of their own get none installed.
 set -euo pipefail
 
 case "${1:-}" in
     --libraries-only) tools=() ;;
-    "") tools=(vim nano dot) ;;
+    "") tools=(vim nano dot chromium python3) ;;
     *) echo "usage: $0 [--libraries-only]" >&2; exit 2 ;;
 esac
 
 missing=()
-for package in libedit-dev libcmark-gfm-dev libcmark-gfm-extensions-dev; do
+for package in libedit-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 # A tool counts as there when its command is (vim may come from vim-nox or vim-gtk3).

@@ -239,8 +239,19 @@ struct CompositionRoot {
     }
 
     /// The checker with the recording around it, for the subcommands that check.
+    /// `didojo check` is one of the learner's attempts, so the live class hears of it too.
     func recorder(for workspace: Workspace, catalog: LessonCatalog) -> Result<CheckRecorder, DojoError> {
-        checker(for: catalog).map { CheckRecorder(checker: $0, store: progressStore(for: workspace), timeSource: timeSource) }
+        checker(for: catalog).map {
+            CheckRecorder(checker: $0, store: progressStore(for: workspace), timeSource: timeSource, observers: [classroom(for: workspace)])
+        }
+    }
+
+    /// The live class the workspace joined: its outbox, delivered by `didojo-class-client`
+    /// beside this executable.
+    func classroom(for workspace: Workspace) -> any Classroom {
+        OutboxClassroom(
+            outbox: ClassOutbox(stateFolder: workspace.stateFolder, fileSystem: fileSystem),
+            client: ClassClientExecutable.beside(executable: executable, workspace: workspace.root))
     }
 
     /// Warms the checker up in the background for the learner's first check of `exercise`
@@ -284,7 +295,8 @@ struct CompositionRoot {
             terminal: terminal, interrupts: LiveInterruptSource.installed(), editor: SystemEditorLauncher(environment: environment),
             fileWatcher: InotifyFileWatcher(), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
             workspace: workspace, progressStore: store, checker: checker(for: catalog, vocabularies: vocabularies), demos: demos(),
-            workshop: try? workshop(), clock: ContinuousClock(), wiringVocabularies: vocabularies
+            workshop: try? workshop(), clock: ContinuousClock(), wiringVocabularies: vocabularies,
+            classroom: classroom(for: workspace)
         )
     }
 

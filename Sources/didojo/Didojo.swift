@@ -23,7 +23,7 @@ struct Didojo: AsyncParsableCommand {
         abstract: "Learn Dependency Injection in Swift, one runnable lesson at a time.",
         discussion: "Without a subcommand, starts the interactive shell.",
         version: "didojo \(DidojoVersion.current)",
-        subcommands: [ShellSubcommand.self, ListSubcommand.self, CheckSubcommand.self, GraphSubcommand.self, VerifySubcommand.self, HandoutSubcommand.self, RunSubcommand.self, ReportSubcommand.self, ProgressSubcommand.self, ResetSubcommand.self],
+        subcommands: [ShellSubcommand.self, ListSubcommand.self, CheckSubcommand.self, GraphSubcommand.self, VerifySubcommand.self, HandoutSubcommand.self, RunSubcommand.self, ReportSubcommand.self, ProgressSubcommand.self, ResetSubcommand.self, ClassSubcommand.self],
         defaultSubcommand: ShellSubcommand.self
     )
 }

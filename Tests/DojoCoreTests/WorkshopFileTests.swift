@@ -28,6 +28,14 @@ import Testing
         #expect(workshop.prerequisite(of: "no-di") == nil)
     }
 
+    @Test func aWorkshopCanNameItsLiveClass() throws {
+        let workshop = try WorkshopFile.parse("class: {url: http://192.168.1.20:8080, code: K7QD-P2XM}\nlessons: [no-di]\n", file: file)
+        #expect(workshop.liveClass == Workshop.LiveClass(url: "http://192.168.1.20:8080", code: "K7QD-P2XM"))
+        for broken in ["class: http://x", "class: {url: http://x}", "class: {url: http://x, code: A, port: 1}"] {
+            #expect(throws: WorkshopError.self, "\(broken)") { try WorkshopFile.parse(broken + "\nlessons: [no-di]\n", file: file) }
+        }
+    }
+
     @Test func leftOutSettingsHaveTeacherFriendlyDefaults() throws {
         let workshop = try WorkshopFile.parse("lessons: [no-di]\n", file: file)
         #expect(workshop.title == "Workshop")
@@ -53,7 +61,7 @@ import Testing
         ("solutions: sometimes\nlessons: [no-di]\n",
          "line 1: 'solutions' is 'sometimes', which is not one of the choices. Allowed: after-pass, never, always."),
         ("lesson:\n  - no-di\n",
-         "line 1: 'lesson' is not a workshop setting. Allowed: title, lessons, check-timeout, solutions."),
+         "line 1: 'lesson' is not a workshop setting. Allowed: title, lessons, check-timeout, solutions, class."),
         ("title: x\n",
          "'lessons' is missing: list the lesson ids of the workshop, in order."),
         ("lessons: []\n",

@@ -47,6 +47,8 @@ public struct ShellHarness {
     private let watcherChanges: Int
     /// The instructor's workshop, if the test is about one.
     public var workshop: Workshop?
+    /// The live class the shell is in; none unless the test is about one.
+    public var classroom: any Classroom = NoClassroom()
     /// The shell's clock; replace it with a `SettableTimeSource` to let time pass.
     public var timeSource: any TimeSource = FixedTimeSource()
     /// What the shell waits on (the spinner, `watch`): a test clock, so no test waits.
@@ -57,7 +59,7 @@ public struct ShellHarness {
             terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
             fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,
             workspace: workspace, progressStore: store, checker: makeChecker(), demos: demos, workshop: workshop,
-            clock: clock
+            clock: clock, classroom: classroom
         )
         return Shell(session: ShellSession(dependencies: dependencies, progress: try! store.read().progress))
     }

@@ -70,7 +70,17 @@ import Testing
             let toStandIn = Pipe(), fromStandIn = Pipe()
             process.standardInput = toStandIn
             process.standardOutput = fromStandIn
-            try process.run()
+            // The stand-in was copied by this process: a child another test's thread is just
+            // starting may still hold the copy's write descriptor for a moment, and the kernel
+            // refuses to run a file open for writing ("Text file busy"). That moment passes.
+            for attempt in 1... {
+                do {
+                    try process.run()
+                    break
+                } catch let error as NSError where attempt < 20 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                    Thread.sleep(forTimeInterval: 0.1)
+                }
+            }
             toStandIn.fileHandleForWriting.write(input)
             try toStandIn.fileHandleForWriting.close()
             let output = fromStandIn.fileHandleForReading.readDataToEndOfFile()

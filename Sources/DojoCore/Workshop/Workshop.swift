@@ -29,14 +29,27 @@ public struct Workshop: Sendable, Equatable {
     /// Seconds a check may run; `--timeout` on the command line still wins.
     public let checkTimeout: Double?
     public let solutions: SolutionPolicy
+    /// The live class the learners join (`class: {url, code}`), so that `class join` only asks
+    /// them to confirm.
+    public let liveClass: LiveClass?
     /// Where the workshop was read from, to name it in messages.
     public let file: URL
 
-    public init(title: String, lessons: [LessonPlan], checkTimeout: Double? = nil, solutions: SolutionPolicy = .afterPass, file: URL) {
+    public struct LiveClass: Sendable, Equatable {
+        public let url: String
+        public let code: String
+        public init(url: String, code: String) {
+            self.url = url
+            self.code = code
+        }
+    }
+
+    public init(title: String, lessons: [LessonPlan], checkTimeout: Double? = nil, solutions: SolutionPolicy = .afterPass, liveClass: LiveClass? = nil, file: URL) {
         self.title = title
         self.lessons = lessons
         self.checkTimeout = checkTimeout
         self.solutions = solutions
+        self.liveClass = liveClass
         self.file = file
     }
 

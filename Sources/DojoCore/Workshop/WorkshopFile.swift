@@ -20,7 +20,7 @@ public enum WorkshopFile {
     /// The name of the file picked up from a workspace when no `--workshop` is given.
     public static let defaultName = "workshop.yaml"
 
-    static let topLevelKeys = ["title", "lessons", "check-timeout", "solutions"]
+    static let topLevelKeys = ["title", "lessons", "check-timeout", "solutions", "class"]
     static let lessonKeys = ["id", "time-box", "locked"]
 
     public static func load(from file: URL, fileSystem: any FileSystem) throws -> Workshop {
@@ -94,6 +94,15 @@ public enum WorkshopFile {
             return policy
         } ?? .afterPass
 
+        let liveClass = try mapping["class"].map { node -> Workshop.LiveClass in
+            guard let fields = node.mapping, let url = fields["url"]?.string, !url.isEmpty, let code = fields["code"]?.string, !code.isEmpty,
+                  fields.keys.allSatisfy({ ["url", "code"].contains($0.string ?? "") })
+            else {
+                throw fail(node, "class", "must give the live class's 'url' and 'code', e.g. 'class: {url: http://192.168.1.20:8080, code: K7QD-P2XM}'")
+            }
+            return Workshop.LiveClass(url: url, code: code)
+        }
+
         guard let lessonsNode = mapping["lessons"] else {
             throw fail(root, "lessons", "is missing: list the lesson ids of the workshop, in order")
         }
@@ -112,7 +121,7 @@ public enum WorkshopFile {
             }
             lessons.append(plan)
         }
-        return Workshop(title: title, lessons: lessons, checkTimeout: checkTimeout, solutions: solutions, file: file)
+        return Workshop(title: title, lessons: lessons, checkTimeout: checkTimeout, solutions: solutions, liveClass: liveClass, file: file)
     }
 
     private static func lessonPlan(

@@ -15,7 +15,9 @@ public struct Workspace: Sendable {
     }
 
     /// Where the tutor keeps its own files inside the workspace.
-    public var stateFolder: URL { root.appendingPathComponent(".didojo") }
+    public var stateFolder: URL { Self.stateFolder(ofRoot: root) }
+    /// `.didojo` in the workspace at `root`: for a program that needs only the state folder.
+    public static func stateFolder(ofRoot root: URL) -> URL { root.appendingPathComponent(".didojo") }
     public var progressFile: URL { stateFolder.appendingPathComponent("progress.json") }
     public var backupsFolder: URL { stateFolder.appendingPathComponent("backups") }
     /// The file the lessons' posting clients append to when run by the learner.

@@ -1,3 +1,4 @@
+import ClassProtocol
 import DojoCore
 
 /// `hint [id]`: one more hint each time, the one about the learner's last failure first.
@@ -39,6 +40,8 @@ struct HintCommand: ExerciseTargetedCommand {
                 record.hintsShown = alreadySeen.count + 1
             }
         }
+        session.dependencies.classroom.record(ClassEvent(
+            kind: .hint, time: session.dependencies.timeSource.now(), lessonID: exercise.lessonID, exerciseID: exercise.id))
         let hint = exercise.hints[next]
         let answering = hint.when.first { (record.lastFailures ?? []).contains($0) }
         printer.heading("Hint \(seen.count + 1) of \(exercise.hints.count) for \(exercise.id)" + (answering != nil ? ", about what failed in your last check" : ""))

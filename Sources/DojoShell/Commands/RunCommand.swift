@@ -1,4 +1,5 @@
 import ChildProcess
+import ClassProtocol
 import DojoCore
 import LessonSupport
 
@@ -26,6 +27,7 @@ struct RunCommand: ShellCommand {
             printer.line("Open a lesson first ('open <lesson>').")
             return .keepGoing
         }
+        session.dependencies.classroom.record(ClassEvent(kind: .run, time: session.dependencies.timeSource.now(), lessonID: lesson.id))
         do {
             // A Ctrl-C while it runs reaches the demo and the shell alike; the shell only
             // notes it (its SIGINT handler), and `Shell.execute` drops that note before the

@@ -22,13 +22,15 @@ public struct ShellDependencies {
     /// What waits: the spinner between frames, `watch` before it checks a saved file.
     /// Injected so that tests let time pass without waiting.
     public var clock: any Clock<Duration>
-    /// Hear of every check recorded (the live classroom's outbox, one day).
+    /// Hear of every check recorded (besides the classroom, which always does).
     public var checkObservers: [any CheckObserver]
     /// Starts the lessons' example programs for `run`, and says what options they take.
     public var demos: any DemoLaunching
     /// The instructor's workshop file, when the learner is in one: locks, time boxes and the
     /// solution policy. The catalog is already cut down to its lessons.
     public var workshop: Workshop?
+    /// The live class this workspace joined, if any: where the learner's events go.
+    public var classroom: any Classroom
     /// What `graph` tells the wiring analysis about each lesson's modules (see `LessonVocabularies`).
     public var wiringVocabularies: LessonVocabularies
 
@@ -39,7 +41,7 @@ public struct ShellDependencies {
         fileSystem: any FileSystem, timeSource: any TimeSource, catalog: LessonCatalog, workspace: Workspace,
         progressStore: ProgressStore, checker: @autoclosure @escaping () -> Result<any ExerciseChecker, DojoError>, demos: any DemoLaunching,
         workshop: Workshop? = nil, clock: any Clock<Duration> = ContinuousClock(), checkObservers: [any CheckObserver] = [],
-        wiringVocabularies: LessonVocabularies? = nil
+        wiringVocabularies: LessonVocabularies? = nil, classroom: any Classroom = NoClassroom()
     ) {
         self.terminal = terminal
         self.interrupts = interrupts
@@ -55,6 +57,7 @@ public struct ShellDependencies {
         self.workshop = workshop
         self.clock = clock
         self.checkObservers = checkObservers
+        self.classroom = classroom
         let lessonsFolder = catalog.lessons.first?.folder.deletingLastPathComponent() ?? workspace.root
         self.wiringVocabularies = wiringVocabularies
             ?? LessonVocabularies(sourcesFolder: LessonVocabularies.sourcesFolder(besideLessons: lessonsFolder), fileSystem: fileSystem, cache: nil)
@@ -62,6 +65,6 @@ public struct ShellDependencies {
 
     /// The checker with the recording around it, as every check of the shell runs.
     public var recorder: Result<CheckRecorder, DojoError> {
-        checker.map { CheckRecorder(checker: $0, store: progressStore, timeSource: timeSource, observers: checkObservers) }
+        checker.map { CheckRecorder(checker: $0, store: progressStore, timeSource: timeSource, observers: checkObservers + [classroom]) }
     }
 }

@@ -1,3 +1,4 @@
+import ClassProtocol
 import DojoCore
 
 extension ShellSession {
@@ -13,6 +14,9 @@ extension ShellSession {
             return false
         }
         let now = dependencies.timeSource.now()
+        if progress.currentLessonID != lesson.id {
+            dependencies.classroom.record(ClassEvent(kind: .opened, time: now, lessonID: lesson.id))
+        }
         updateProgress { progress in
             if progress.currentLessonID != lesson.id {
                 progress.currentExerciseID = nil
@@ -42,6 +46,9 @@ extension ShellSession {
         } else if let locked = lockMessage(for: lesson) {
             printer.line(locked)
             return false
+        }
+        if progress.currentExerciseID != exercise.id {
+            dependencies.classroom.record(ClassEvent(kind: .opened, time: dependencies.timeSource.now(), lessonID: lesson.id, exerciseID: exercise.id))
         }
         updateProgress { $0.currentExerciseID = exercise.id }
         return true

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The rules an event keeps: the shell cuts its events to fit them (`fitted()`), the server
+/// refuses an event that breaks them (`problem(...)`). One place, so both agree.
+extension ClassEvent {
+    /// The event with its texts cut to the limits, so the server never refuses what the shell
+    /// queued. Cutting loses the end of a long check name, never the event.
+    public func fitted() -> ClassEvent {
+        var event = self
+        event.failingChecks = failingChecks.map { Array($0.prefix(ClassLimits.failingChecksPerEvent)).map(Self.cut) }
+        event.mistake = mistake.map(Self.cut)
+        event.askText = askText.map(Self.cut)
+        event.askFileName = askFileName.map(Self.cut)
+        event.askFile = askFile.map { Self.cut($0, bytes: ClassLimits.askFileBytes) }
+        event.askReport = askReport.map { Self.cut($0, bytes: ClassLimits.askReportBytes) }
+        return event
+    }
+
+    /// Why the server must refuse this event, in a sentence naming the field; nil when it is
+    /// fine. `exercises` maps each exercise id of the class to its lesson id.
+    public func problem(lessons: Set<String>, exercises: [String: String]) -> String? {
+        guard ClassLimits.eventIDCharacters.contains(id.count),
+              id.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") })
+        else {
+            return "An event id must be 8 to 64 letters, digits or dashes."
+        }
+        if let exerciseID, exercises[exerciseID] == nil {
+            return "'\(Self.cut(exerciseID))' is not an exercise of this class."
+        }
+        if let lessonID, !lessons.contains(lessonID) {
+            return "'\(Self.cut(lessonID))' is not a lesson of this class."
+        }
+        if let exerciseID, let lessonID, exercises[exerciseID] != lessonID {
+            return "Exercise '\(exerciseID)' is not in lesson '\(lessonID)'."
+        }
+        switch kind {
+        case .opened, .run:
+            if lessonID == nil && exerciseID == nil { return "A '\(kind.rawValue)' event names its lesson." }
+        case .check:
+            if exerciseID == nil || passed == nil { return "A 'check' event names its exercise and whether it passed." }
+        case .hint, .ask:
+            if exerciseID == nil { return "A '\(kind.rawValue)' event names its exercise." }
+        }
+        let texts = (failingChecks ?? []) + [mistake, askText, askFileName].compactMap { $0 }
+        if (failingChecks?.count ?? 0) > ClassLimits.failingChecksPerEvent || texts.contains(where: { $0.count > ClassLimits.textCharacters }) {
+            return "An event's check names and texts are at most \(ClassLimits.textCharacters) characters, and at most \(ClassLimits.failingChecksPerEvent) checks."
+        }
+        if (askFile?.utf8.count ?? 0) > ClassLimits.askFileBytes || (askReport?.utf8.count ?? 0) > ClassLimits.askReportBytes {
+            return "An ask's file is at most \(ClassLimits.askFileBytes / 1024) KiB, its report \(ClassLimits.askReportBytes / 1024) KiB."
+        }
+        if kind != .ask && (askFile != nil || askText != nil || askReport != nil) {
+            return "Only an 'ask' event carries a file or a question."
+        }
+        return nil
+    }
+
+    /// The lesson of the event: its own, or its exercise's.
+    public func lesson(exercises: [String: String]) -> String? {
+        lessonID ?? exerciseID.flatMap { exercises[$0] }
+    }
+
+    static func cut(_ text: String) -> String {
+        text.count <= ClassLimits.textCharacters ? text : String(text.prefix(ClassLimits.textCharacters - 1)) + "…"
+    }
+
+    static func cut(_ text: String, bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let size = character.utf8.count
+            guard used + size <= bytes - 40 else { break }
+            result.append(character)
+            used += size
+        }
+        return result + "\n… (cut: over \(bytes / 1024) KiB)\n"
+    }
+}
+
+/// The rule for a learner's name: what a teacher can read, and nothing a page could mistake
+/// for markup once escaped (the dashboard inserts names as text).
+public enum LearnerName {
+    /// The name trimmed, or nil with why it cannot be a name.
+    public static func validated(_ raw: String) -> Result<String, NameProblem> {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { return .failure(NameProblem(message: "A name cannot be empty.")) }
+        guard name.count <= ClassLimits.nameCharacters else {
+            return .failure(NameProblem(message: "A name is at most \(ClassLimits.nameCharacters) characters."))
+        }
+        guard !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) || $0.properties.generalCategory == .format }) else {
+            return .failure(NameProblem(message: "A name cannot hold control or invisible formatting characters."))
+        }
+        return .success(name)
+    }
+
+    public struct NameProblem: Error, Equatable, Sendable {
+        public let message: String
+    }
+}

@@ -1,0 +1,18 @@
+/// The limits both sides keep: the server refuses what is over them, the learner's shell cuts
+/// its events to fit before they go into the outbox. See API.md beside the server.
+public enum ClassLimits {
+    /// Largest request body, for every route but a batch with an `ask` in it.
+    public static let bodyBytes = 64 * 1024
+    /// Largest batch holding an `ask`: its file and report come along.
+    public static let askBodyBytes = 512 * 1024
+    /// Largest file an `ask` sends, in bytes of UTF-8.
+    public static let askFileBytes = 256 * 1024
+    /// Largest report an `ask` sends, in bytes of UTF-8.
+    public static let askReportBytes = 64 * 1024
+    public static let eventsPerBatch = 200
+    /// Longest check name, mistake or question, in characters.
+    public static let textCharacters = 300
+    public static let failingChecksPerEvent = 50
+    public static let nameCharacters = 40
+    public static let eventIDCharacters = 8...64
+}

@@ -1,0 +1,387 @@
+// DIDojo teacher dashboard (and projector view). A plain script with no build step: the class
+// server serves this file as it is. See Sources/ClassServer/API.md for the routes it calls.
+//
+// Safety rule for the whole file: every string that comes from the server (learner names, check
+// names, mistakes, ask texts, files) enters the page through text nodes (the el() helper below
+// and textContent), never innerHTML, because learners choose their own names.
+'use strict';
+
+(function () {
+  const PROJECTOR = /\/projector\/?$/.test(location.pathname);
+  const TOKEN_KEY = 'didojo-teacher-token';
+  const BAD_TOKEN = "This link's teacher token is not valid: copy the dashboard URL that " +
+    "'didojo class serve' printed.";
+  const token = readToken();
+
+  let stream = null;          // the EventSource, closed when the token turns out to be bad
+  let lastRoom = null;        // the newest room, re-rendered now and then to age "5 min" texts
+  let roomReceivedAt = 0;     // Date.now() when lastRoom arrived
+  const shownKeys = {};       // section id -> JSON of what it shows now (see renderSection)
+
+  function readToken() {
+    const fromURL = new URLSearchParams(location.search).get('token');
+    if (fromURL) {
+      try { sessionStorage.setItem(TOKEN_KEY, fromURL); } catch (e) { /* storage off: fine */ }
+      // The whole class sees the projector's screen, address bar included: take the teacher
+      // token out of the URL there. sessionStorage keeps it for a reload of this tab.
+      if (PROJECTOR) history.replaceState(null, '', location.pathname);
+      return fromURL;
+    }
+    try { return sessionStorage.getItem(TOKEN_KEY); } catch (e) { return null; }
+  }
+
+  // ---- small helpers -------------------------------------------------------------------------
+
+  const $ = (id) => document.getElementById(id);
+
+  // Builds an element. Strings and numbers among the children become text nodes, so nothing a
+  // learner typed is ever parsed as HTML. Attribute values go through setAttribute (inert text).
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === 'onclick') node.addEventListener('click', value);
+      else node.setAttribute(key, value === true ? '' : String(value));
+    }
+    for (const child of children.flat(Infinity)) {
+      if (child === null || child === undefined || child === false) continue;
+      node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  function setText(id, text) { const n = $(id); if (n) n.textContent = text; }
+  function plural(n, word) { return `${n} ${word}${n === 1 ? '' : 's'}`; }
+
+  function duration(seconds) {
+    const s = Math.max(0, Math.floor(seconds || 0));
+    if (s < 60) return `${s} s`;
+    if (s < 3600) return `${Math.floor(s / 60)} min`;
+    return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  }
+
+  // Seconds since the room was sent: the server's "stuck for" and "time ago" keep growing between
+  // events, and we age them by our own clock rather than compare our clock with the server's.
+  function aged() { return (Date.now() - roomReceivedAt) / 1000; }
+
+  function say(text) { setText('message', text); }
+
+  // Replaces the whole page with the bad-token sentence: nothing else on it would work anyway.
+  function showBadToken() {
+    if (stream) stream.close();
+    try { sessionStorage.removeItem(TOKEN_KEY); } catch (e) { /* fine */ }
+    document.body.replaceChildren(el('main', { id: 'auth-error', role: 'alert' },
+      el('h1', null, 'DIDojo class'), el('p', null, BAD_TOKEN)));
+  }
+
+  // Every teacher request carries the token as a header (only EventSource needs ?token=).
+  async function api(method, path, body) {
+    const init = { method, headers: { Authorization: 'Bearer ' + token } };
+    if (body !== undefined) {
+      init.headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    const res = await fetch(path, init);
+    if (res.status === 401) { showBadToken(); throw new Error(BAD_TOKEN); }
+    if (!res.ok) {
+      let reason = `the server answered ${res.status}`;
+      try { reason = (await res.json()).error || reason; } catch (e) { /* not JSON */ }
+      throw new Error(reason);
+    }
+    return res;
+  }
+
+  // ---- rendering -----------------------------------------------------------------------------
+
+  // Rebuilds one part of the page, but only when what it shows changed. The stream may send ten
+  // rooms a second; replacing an unchanged button between mouse-down and mouse-up would swallow
+  // the teacher's click, and rebuilding unchanged lists would make screen readers chatter.
+  function renderSection(id, data, build) {
+    const host = $(id);
+    if (!host) return;                      // removed in this mode (e.g. names on the projector)
+    const key = JSON.stringify(data);
+    if (shownKeys[id] === key) return;
+    shownKeys[id] = key;
+    host.replaceChildren(...[].concat(build(data)));
+  }
+
+  function render(room) {
+    const learners = room.learners || [];
+    const lessons = room.lessons || [];
+    const totals = room.totals || {};
+    document.title = `${PROJECTOR ? 'Projector' : 'Dashboard'} · ${room.className}`;
+    setText('class-name', room.className);
+    setText('join-code', room.joinCode);
+    setText('learner-count', plural(learners.length, 'learner'));
+    const percent = totals.cells ? Math.round(100 * totals.passedCells / totals.cells) : 0;
+    setText('totals', `${totals.passedCells || 0} of ${totals.cells || 0} exercises passed (${percent}%)`);
+
+    if (PROJECTOR) {
+      renderSection('progress', progressData(lessons, learners), buildProgress);
+      return;                               // nothing below may reach the projector
+    }
+    renderSection('grid-scroll', { lessons, learners }, buildGrid);
+    const now = aged();
+    renderSection('stuck-list', (room.stuck || []).map((s) => ({
+      learner: s.learnerID, exercise: s.exerciseID,
+      text: `${s.name} — ${s.exerciseID} — ${duration(s.seconds + now)}` +
+        (s.failedInARow ? `, ${plural(s.failedInARow, 'failed check')} in a row` : ''),
+    })), (items) => listOrEmpty(items, 'Nobody is stuck.'));
+    renderSection('failures-list', (room.commonFailures || []).map((f) => ({
+      exercise: f.exerciseID,
+      text: `${f.exerciseID}: '${f.check}' fails for ${plural(f.learners, 'learner')}`,
+    })), (items) => listOrEmpty(items, 'No check is failing for several learners.'));
+    renderSection('mistakes-list', (room.commonMistakes || []).map((m) => ({
+      exercise: m.exerciseID,
+      text: `${m.exerciseID}: '${m.mistake}' made by ${plural(m.learners, 'learner')}`,
+    })), (items) => listOrEmpty(items, 'No common mistake.'));
+    renderSection('hands-list', (room.hands || []).map((h) => ({
+      id: h.id, learner: h.learnerID, exercise: h.exerciseID, name: h.name, text: h.text,
+      ago: duration((room.serverTime || 0) - (h.time || 0) + now) + ' ago',
+    })), buildHands);
+  }
+
+  function listOrEmpty(items, emptyText) {
+    if (!items.length) return el('li', { class: 'empty' }, emptyText);
+    return items.map((i) => el('li', { 'data-learner': i.learner, 'data-exercise': i.exercise }, i.text));
+  }
+
+  // A lesson with no exercises still gets one (empty) column, so its unlock button has a place.
+  function columnsOf(lesson) { return (lesson.exercises || []).length ? lesson.exercises : [null]; }
+
+  function buildGrid({ lessons, learners }) {
+    if (!lessons.length) return el('p', { class: 'empty' }, 'This class has no lessons.');
+    const lessonRow = el('tr', null,
+      el('th', { rowspan: 2, scope: 'col', class: 'name' }, 'Learner'),
+      lessons.map((lesson) => {
+        const locked = lesson.unlocked === false;
+        return el('th', {
+          scope: 'colgroup', colspan: columnsOf(lesson).length, class: 'lesson',
+          'data-lesson': lesson.id, 'data-locked': locked ? 'true' : 'false',
+        }, el('span', { class: 'lesson-title' }, lesson.title || lesson.id),
+        locked ? [' ', el('span', { class: 'locked-tag' }, '(locked)'), ' ',
+          el('button', { type: 'button', class: 'unlock', 'data-lesson': lesson.id,
+            onclick: (e) => unlock(lesson.id, e.currentTarget) }, 'Unlock for the room')] : null);
+      }));
+    const exerciseRow = el('tr', null, lessons.map((lesson) => columnsOf(lesson).map((x) => x
+      ? el('th', { scope: 'col', class: 'exercise', 'data-exercise': x.id, title: x.title || null }, x.id)
+      : el('th', { scope: 'col', class: 'exercise' }, '—'))));
+    const rows = learners.map((p) => el('tr', { 'data-learner': p.id },
+      el('th', { scope: 'row', class: 'name', title: `${p.name} (hints used: ${p.hintsUsed || 0})` }, p.name),
+      lessons.map((lesson) => columnsOf(lesson).map((x) => x ? cell(p, x) : el('td', { class: 'cell' })))));
+    if (!learners.length) {
+      rows.push(el('tr', null, el('td', { class: 'empty', colspan: 1 + lessons.reduce(
+        (n, l) => n + columnsOf(l).length, 0) }, 'No learner has joined yet.')));
+    }
+    return el('table', { id: 'grid' }, el('thead', null, lessonRow, exerciseRow), el('tbody', null, rows));
+  }
+
+  // One grid cell. The state is carried by a symbol and by words (title, aria-label); the colour
+  // only supports them, so colour-blind teachers and black-and-white projectors lose nothing.
+  function cell(learner, exercise) {
+    const c = (learner.cells || {})[exercise.id] || {};
+    const state = c.state === 'passed' || c.state === 'failing' ? c.state : 'untried';
+    const attempts = c.attempts || 0;
+    let symbol = '·', words = 'not tried';
+    if (state === 'passed') { symbol = '✓'; words = `passed after ${plural(attempts, 'attempt')}`; }
+    if (state === 'failing') {
+      symbol = '✗' + attempts;
+      words = `failing after ${plural(attempts, 'attempt')}, ${c.failedInARow || 0} failed in a row`;
+    }
+    const current = learner.current === exercise.id;
+    return el('td', {
+      class: `cell ${state}${current ? ' current' : ''}`, 'data-state': state,
+      'data-learner': learner.id, 'data-exercise': exercise.id, 'data-current': current ? 'true' : null,
+      title: words + (current ? ' (working on it now)' : ''), 'aria-label': words,
+    }, symbol);
+  }
+
+  function buildHands(hands) {
+    if (!hands.length) return el('li', { class: 'empty' }, 'No hands raised.');
+    return hands.map((h) => el('li', { 'data-hand': h.id, 'data-learner': h.learner, 'data-exercise': h.exercise },
+      el('div', { class: 'hand-head' }, el('strong', null, h.name), ` — ${h.exercise} — ${h.ago}`),
+      el('p', { class: 'hand-text' }, h.text),
+      el('button', { type: 'button', class: 'show-hand', 'data-hand': h.id, onclick: () => showHand(h.id) }, 'Show'),
+      ' ',
+      el('button', { type: 'button', class: 'done-hand', 'data-hand': h.id,
+        onclick: (e) => handDone(h.id, e.currentTarget) }, 'Done')));
+  }
+
+  // Projector: per exercise only counts, no names. Learners without a cell have not tried it.
+  function progressData(lessons, learners) {
+    return lessons.map((lesson) => ({
+      id: lesson.id, title: lesson.title || lesson.id, locked: lesson.unlocked === false,
+      exercises: (lesson.exercises || []).map((x) => {
+        let passed = 0, failing = 0;
+        for (const p of learners) {
+          const state = ((p.cells || {})[x.id] || {}).state;
+          if (state === 'passed') passed += 1;
+          if (state === 'failing') failing += 1;
+        }
+        return { id: x.id, title: x.title, passed, failing, untried: learners.length - passed - failing };
+      }),
+    }));
+  }
+
+  function buildProgress(lessons) {
+    if (!lessons.length) return el('p', { class: 'empty' }, 'This class has no lessons.');
+    return lessons.map((lesson) => el('div', { class: 'progress-lesson', 'data-lesson': lesson.id },
+      el('h3', null, lesson.title, lesson.locked ? el('span', { class: 'locked-tag' }, ' (locked)') : null),
+      el('table', { class: 'progress' },
+        el('thead', null, el('tr', null, el('th', { scope: 'col' }, 'Exercise'),
+          el('th', { scope: 'col' }, '✓ passed'), el('th', { scope: 'col' }, '✗ failing'),
+          el('th', { scope: 'col' }, '· not tried'), el('th', { scope: 'col', class: 'bar-col' }, 'Share'))),
+        el('tbody', null, lesson.exercises.map((x) => {
+          const all = Math.max(1, x.passed + x.failing + x.untried);
+          const part = (n, state) => el('span', { class: `bar-part ${state}`, style: `width:${100 * n / all}%` });
+          return el('tr', { 'data-exercise': x.id, 'data-passed': x.passed, 'data-failing': x.failing, 'data-untried': x.untried },
+            el('th', { scope: 'row', title: x.title || null }, x.id),
+            el('td', { class: 'passed', 'data-state': 'passed' }, `✓ ${x.passed}`),
+            el('td', { class: 'failing', 'data-state': 'failing' }, `✗ ${x.failing}`),
+            el('td', { class: 'untried', 'data-state': 'untried' }, `· ${x.untried}`),
+            el('td', { class: 'bar-col' }, el('div', { class: 'bar', 'aria-hidden': 'true' },
+              part(x.passed, 'passed'), part(x.failing, 'failing'), part(x.untried, 'untried'))));
+        })))));
+  }
+
+  // ---- actions -------------------------------------------------------------------------------
+
+  async function rotateCode(button) {
+    if (!confirm('Rotate the join code? The old code stops working; learners who joined stay in.')) return;
+    button.disabled = true;
+    try {
+      const answer = await (await api('POST', '/api/rotate-code')).json();
+      setText('join-code', answer.joinCode);
+      say(`New join code: ${answer.joinCode}`);
+    } catch (e) { say(`Could not rotate the code: ${e.message}`); }
+    button.disabled = false;
+  }
+
+  async function unlock(lessonID, button) {
+    button.disabled = true;               // the stream's next room replaces the button
+    try { await api('POST', '/api/unlock', { lesson: lessonID }); say(`Unlocked ${lessonID} for the room.`); }
+    catch (e) { button.disabled = false; say(`Could not unlock ${lessonID}: ${e.message}`); }
+  }
+
+  // The hand's file and report live outside the re-rendered list, so a new room from the stream
+  // does not close what the teacher is reading.
+  async function showHand(id) {
+    const box = $('hand-detail');
+    try {
+      const hand = await (await api('GET', '/api/hands/' + encodeURIComponent(id))).json();
+      box.replaceChildren(
+        el('h3', null, `${hand.name} — ${hand.exerciseID}`),
+        el('p', { class: 'hand-text' }, hand.text),
+        el('p', null, 'File: ', el('code', { id: 'hand-file-name' }, hand.fileName || '(no name)')),
+        el('pre', { id: 'hand-file' }, hand.file || ''),
+        el('h4', null, 'Last check report'),
+        el('pre', { id: 'hand-report' }, hand.report || 'No report was sent.'),
+        el('button', { type: 'button', onclick: () => closeHand() }, 'Close'));
+      box.dataset.hand = id;
+      box.hidden = false;
+      box.scrollIntoView({ block: 'nearest' });
+    } catch (e) { say(`Could not open the hand: ${e.message}`); }
+  }
+
+  function closeHand() {
+    const box = $('hand-detail');
+    box.hidden = true;
+    box.replaceChildren();
+    delete box.dataset.hand;
+  }
+
+  async function handDone(id, button) {
+    button.disabled = true;
+    try {
+      await api('POST', '/api/hands/' + encodeURIComponent(id) + '/done');
+      if ($('hand-detail').dataset.hand === id) closeHand();
+    } catch (e) { button.disabled = false; say(`Could not mark the hand done: ${e.message}`); }
+  }
+
+  // A plain link cannot send the Authorization header, so fetch the file and hand the browser
+  // a Blob URL to save.
+  async function download(button) {
+    const ext = button.dataset.ext;
+    try {
+      const blob = await (await api('GET', button.dataset.path)).blob();
+      const url = URL.createObjectURL(blob);
+      const name = (lastRoom && lastRoom.className || 'class').replace(/[^A-Za-z0-9._-]+/g, '-');
+      const link = el('a', { href: url, download: `${name}-grid.${ext}` });
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    } catch (e) { say(`Could not export ${ext.toUpperCase()}: ${e.message}`); }
+  }
+
+  // ---- live connection -----------------------------------------------------------------------
+
+  function setConnection(status, text) {
+    const line = $('connection');
+    if (!line) return;
+    line.dataset.status = status;
+    line.textContent = text;
+  }
+
+  function receive(room) {
+    lastRoom = room;
+    roomReceivedAt = Date.now();
+    render(room);
+  }
+
+  // The first render comes from a plain request, which also tells a bad token (401) apart from
+  // a server that is down: EventSource reports both as the same bare "error".
+  async function loadRoom() {
+    try {
+      receive(await (await api('GET', PROJECTOR ? '/api/room?view=projector' : '/api/room')).json());
+      say('');
+      return true;
+    } catch (e) {
+      if (e.message === BAD_TOKEN) return false;
+      say(`Could not load the room: ${e.message}`);
+      return true;                          // the stream may still get through
+    }
+  }
+
+  function connect() {
+    // The projector asks for the room without names: they never reach the projected page.
+    stream = new EventSource('/api/stream?token=' + encodeURIComponent(token) + (PROJECTOR ? '&view=projector' : ''));
+    stream.addEventListener('open', () => setConnection('live', 'live'));
+    stream.addEventListener('room', (event) => {
+      let room;
+      try { room = JSON.parse(event.data); } catch (e) { return; }
+      setConnection('live', 'live');
+      receive(room);
+    });
+    stream.addEventListener('error', () => {
+      setConnection('reconnecting', 'reconnecting…');
+      // On a dropped connection EventSource retries by itself. On an error status (401, 503…)
+      // it gives up for good: check the token with a plain request, then start a new stream.
+      if (stream.readyState === EventSource.CLOSED) {
+        stream.close();
+        setTimeout(async () => { if (await loadRoom()) connect(); }, 3000);
+      }
+    });
+  }
+
+  function start() {
+    // Each mode drops the other mode's parts, so the projector's DOM never holds a name.
+    const drop = PROJECTOR ? '[data-dashboard-only]' : '[data-projector-only]';
+    document.querySelectorAll(drop).forEach((node) => node.remove());
+    document.body.classList.add(PROJECTOR ? 'projector' : 'dashboard');
+    if (!token) { showBadToken(); return; }
+
+    const rotate = $('rotate-code');
+    if (rotate) rotate.addEventListener('click', () => rotateCode(rotate));
+    const projectorLink = $('projector-link');
+    if (projectorLink) projectorLink.href = '/projector?token=' + encodeURIComponent(token);
+    for (const id of ['export-csv', 'export-xml']) {
+      const button = $(id);
+      if (button) button.addEventListener('click', () => download(button));
+    }
+    setInterval(() => { if (lastRoom) render(lastRoom); }, 20000);   // age the "min" texts
+    loadRoom().then((ok) => { if (ok) connect(); });
+  }
+
+  start();
+})();

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The dashboard's page, script and style, read once from the target's resources.
+public struct DashboardFiles: Sendable {
+    public let page: String
+    public let script: String
+    public let style: String
+
+    public init(page: String, script: String, style: String) {
+        self.page = page
+        self.script = script
+        self.style = style
+    }
+
+    /// The files built into the server (`Sources/ClassServer/Dashboard`).
+    public static func bundled() throws -> DashboardFiles {
+        func read(_ name: String, _ type: String) throws -> String {
+            guard let url = Bundle.module.url(forResource: name, withExtension: type, subdirectory: "Dashboard") else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Dashboard/\(name).\(type)"])
+            }
+            return try String(contentsOf: url, encoding: .utf8)
+        }
+        return DashboardFiles(page: try read("dashboard", "html"), script: try read("dashboard", "js"), style: try read("dashboard", "css"))
+    }
+}

@@ -1,0 +1,209 @@
+import ClassProtocol
+import Foundation
+
+/// One class, as the server runs it: joins, events, the teacher's actions, and the live room
+/// for whoever watches. Writes go to the store first and change the room only once stored, so
+/// what the dashboard shows is what survives a restart.
+public actor ClassService {
+    /// Why a request is refused, with the status it gets.
+    public enum Refusal: Error, Equatable, Sendable {
+        case wrongCode
+        case invalid(String)
+        case notFound(String)
+    }
+
+    private let store: any ClassStore
+    private var state: RoomState
+    private var learnersByToken: [String: String] = [:]
+    public private(set) var joinCode: String
+    nonisolated public let teacherToken: String
+    private let clock: @Sendable () -> Date
+    private var watchers: [UUID: AsyncStream<RoomSnapshot>.Continuation] = [:]
+    private var anonymousWatchers: [UUID: AsyncStream<RoomSnapshot>.Continuation] = [:]
+    /// A change waits this long for others to join it before the watchers hear of it, so a
+    /// busy room sends at most ten updates a second.
+    private let updateInterval: Duration
+    private var updatePending = false
+
+    /// Opens the class kept in `store`. A join code or teacher token given here replaces the
+    /// kept one; otherwise the kept ones stay (a restarted server keeps its links working), and
+    /// a new class gets new ones.
+    public static func open(
+        store: any ClassStore, lessons: ClassLessons, className: String, joinCode: String? = nil, teacherToken: String? = nil,
+        updateInterval: Duration = .milliseconds(100), clock: @escaping @Sendable () -> Date = Date.init
+    ) async throws -> ClassService {
+        let kept = try await store.load()
+        let code = joinCode ?? kept.settings[.joinCode] ?? Secrets.joinCode()
+        let token = teacherToken ?? kept.settings[.teacherToken] ?? Secrets.token()
+        if kept.settings[.joinCode] != code { try await store.setSetting(.joinCode, to: code) }
+        if kept.settings[.teacherToken] != token { try await store.setSetting(.teacherToken, to: token) }
+        var state = RoomState(lessons: lessons, className: className)
+        let decoder = JSONDecoder()
+        if let unlocked = kept.settings[.unlockedLessons], let ids = try? decoder.decode([String].self, from: Data(unlocked.utf8)) {
+            state.setUnlocked(ids)
+        }
+        if let done = kept.settings[.handsDone], let ids = try? decoder.decode([String].self, from: Data(done.utf8)) {
+            state.setHandsDone(Set(ids))
+        }
+        var tokens: [String: String] = [:]
+        for learner in kept.learners {
+            state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt)
+            tokens[learner.token] = learner.id
+        }
+        for stored in kept.events where state.lessons.lessonOfExercise[stored.event.exerciseID ?? ""] != nil || stored.event.exerciseID == nil {
+            state.apply(stored.event, from: stored.learnerID)
+        }
+        return ClassService(store: store, state: state, tokens: tokens, joinCode: code, teacherToken: token, updateInterval: updateInterval, clock: clock)
+    }
+
+    private init(
+        store: any ClassStore, state: RoomState, tokens: [String: String], joinCode: String, teacherToken: String,
+        updateInterval: Duration, clock: @escaping @Sendable () -> Date
+    ) {
+        self.store = store
+        self.state = state
+        self.learnersByToken = tokens
+        self.joinCode = joinCode
+        self.teacherToken = teacherToken
+        self.updateInterval = updateInterval
+        self.clock = clock
+    }
+
+    // MARK: Learners
+
+    public func join(code: String, name rawName: String) async throws -> JoinAnswer {
+        guard Secrets.equal(code.uppercased(), joinCode) else { throw Refusal.wrongCode }
+        let name: String
+        switch LearnerName.validated(rawName) {
+        case .success(let valid): name = valid
+        case .failure(let problem): throw Refusal.invalid(problem.message)
+        }
+        let learner = StoredLearner(id: "L-" + Secrets.token(bytes: 6), name: name, token: Secrets.token(), joinedAt: clock())
+        try await store.addLearner(learner)
+        learnersByToken[learner.token] = learner.id
+        state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt)
+        roomChanged()
+        return JoinAnswer(learnerID: learner.id, token: learner.token, className: state.className)
+    }
+
+    /// The learner a token belongs to, if any.
+    public func learner(token: String) -> String? {
+        learnersByToken[token]
+    }
+
+    public func learnerName(_ id: String) -> String? {
+        state.learners[id]?.name
+    }
+
+    /// Stores a batch from a learner: all of it or, when one event breaks the rules, none.
+    public func receive(_ batch: EventBatch, from learnerID: String) async throws -> BatchReceipt {
+        guard batch.events.count <= ClassLimits.eventsPerBatch else {
+            throw Refusal.invalid("A batch holds at most \(ClassLimits.eventsPerBatch) events.")
+        }
+        for event in batch.events {
+            if let problem = event.problem(lessons: state.lessons.lessonIDs, exercises: state.lessons.lessonOfExercise) {
+                throw Refusal.invalid(problem)
+            }
+        }
+        let added = try await store.add(batch.events, from: learnerID, receivedAt: clock())
+        for event in added { state.apply(event, from: learnerID) }
+        if !added.isEmpty { roomChanged() }
+        return BatchReceipt(accepted: added.count, duplicates: batch.events.count - added.count, unlockedLessons: state.unlockedLessons)
+    }
+
+    public var unlockedLessons: [String] { state.unlockedLessons }
+    public var className: String { state.className }
+
+    // MARK: The teacher
+
+    public func room() -> RoomSnapshot {
+        state.snapshot(now: clock(), joinCode: joinCode)
+    }
+
+    public func anonymousRoom() -> RoomSnapshot {
+        state.anonymousSnapshot(now: clock(), joinCode: joinCode)
+    }
+
+    public func hand(_ id: String) throws -> RoomSnapshot.HandDetail {
+        guard let hand = state.hand(id) else { throw Refusal.notFound("There is no raised hand '\(id)'.") }
+        return hand
+    }
+
+    public func markHandDone(_ id: String) async throws {
+        guard state.hand(id) != nil else { throw Refusal.notFound("There is no raised hand '\(id)'.") }
+        let done = state.handsDone.union([id])
+        try await store.setSetting(.handsDone, to: Self.json(done.sorted()))
+        state.setHandsDone(done)
+        roomChanged()
+    }
+
+    /// Opens a lesson for the room: the learners' shells drop its workshop lock.
+    public func unlock(_ lessonID: String) async throws -> [String] {
+        guard state.lessons.lessonIDs.contains(lessonID) else {
+            throw Refusal.invalid("'\(lessonID.prefix(60))' is not a lesson of this class.")
+        }
+        guard !state.unlockedLessons.contains(lessonID) else { return state.unlockedLessons }
+        let unlocked = state.unlockedLessons + [lessonID]
+        try await store.setSetting(.unlockedLessons, to: Self.json(unlocked))
+        state.setUnlocked(unlocked)
+        roomChanged()
+        return unlocked
+    }
+
+    /// A new join code; the old one stops working. Learners who joined keep their tokens.
+    public func rotateJoinCode() async throws -> String {
+        let code = Secrets.joinCode()
+        try await store.setSetting(.joinCode, to: code)
+        joinCode = code
+        roomChanged()
+        return code
+    }
+
+    /// The room now and after every change, until the stream is dropped.
+    public func watch(anonymous: Bool = false) -> AsyncStream<RoomSnapshot> {
+        let (stream, continuation) = AsyncStream.makeStream(of: RoomSnapshot.self, bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        if anonymous {
+            anonymousWatchers[id] = continuation
+            continuation.yield(anonymousRoom())
+        } else {
+            watchers[id] = continuation
+            continuation.yield(room())
+        }
+        continuation.onTermination = { _ in Task { await self.stopWatching(id) } }
+        return stream
+    }
+
+    private func stopWatching(_ id: UUID) {
+        watchers[id] = nil
+        anonymousWatchers[id] = nil
+    }
+
+    public var watcherCount: Int { watchers.count + anonymousWatchers.count }
+
+    private func roomChanged() {
+        guard !updatePending, !(watchers.isEmpty && anonymousWatchers.isEmpty) else { return }
+        updatePending = true
+        let interval = updateInterval
+        Task {
+            try? await Task.sleep(for: interval)
+            self.sendUpdate()
+        }
+    }
+
+    private func sendUpdate() {
+        updatePending = false
+        if !watchers.isEmpty {
+            let snapshot = room()
+            for continuation in watchers.values { continuation.yield(snapshot) }
+        }
+        if !anonymousWatchers.isEmpty {
+            let snapshot = anonymousRoom()
+            for continuation in anonymousWatchers.values { continuation.yield(snapshot) }
+        }
+    }
+
+    private static func json(_ ids: [String]) -> String {
+        String(decoding: (try? JSONEncoder().encode(ids)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+}

@@ -1,0 +1,181 @@
+import ClassProtocol
+import Foundation
+
+/// The room as the events tell it: each learner's exercises, who is stuck, what fails most,
+/// the raised hands. A value, rebuilt from the store at start and kept up to date event by
+/// event; `snapshot(now:)` turns it into what the dashboard shows.
+public struct RoomState: Sendable {
+    struct Cell: Sendable {
+        var attempts = 0
+        var passed = false
+        var failedInARow = 0
+        var lastFailures: [String] = []
+        var mistake: String?
+        var lastEvent: Date
+    }
+
+    struct Learner: Sendable {
+        var id: String
+        var name: String
+        var joinedAt: Date
+        var lastSeen: Date
+        var cells: [String: Cell] = [:]
+        /// The exercise the learner works on now: that of their last event about an exercise.
+        var current: String?
+        var currentSince: Date?
+        var hintsUsed = 0
+    }
+
+    struct Hand: Sendable {
+        var id: String
+        var learnerID: String
+        var exerciseID: String
+        var text: String
+        var file: String
+        var fileName: String
+        var report: String
+        var time: Date
+    }
+
+    public let lessons: ClassLessons
+    public let className: String
+    private(set) var learners: [String: Learner] = [:]
+    private var learnerOrder: [String] = []
+    private(set) var hands: [Hand] = []
+    public private(set) var handsDone: Set<String> = []
+    public private(set) var unlockedLessons: [String] = []
+
+    public init(lessons: ClassLessons, className: String) {
+        self.lessons = lessons
+        self.className = className
+    }
+
+    public mutating func addLearner(id: String, name: String, joinedAt: Date) {
+        guard learners[id] == nil else { return }
+        learners[id] = Learner(id: id, name: name, joinedAt: joinedAt, lastSeen: joinedAt)
+        learnerOrder.append(id)
+    }
+
+    public mutating func setUnlocked(_ lessonIDs: [String]) { unlockedLessons = lessonIDs }
+    public mutating func setHandsDone(_ ids: Set<String>) { handsDone = ids }
+
+    /// Applies one event a learner sent (already validated and new).
+    public mutating func apply(_ event: ClassEvent, from learnerID: String) {
+        guard var learner = learners[learnerID] else { return }
+        learner.lastSeen = max(learner.lastSeen, event.time)
+        if let exerciseID = event.exerciseID, event.kind != .run {
+            if learner.current != exerciseID {
+                learner.current = exerciseID
+                learner.currentSince = event.time
+            }
+        }
+        switch event.kind {
+        case .opened, .run:
+            break
+        case .hint:
+            learner.hintsUsed += 1
+        case .check:
+            guard let exerciseID = event.exerciseID else { break }
+            var cell = learner.cells[exerciseID] ?? Cell(lastEvent: event.time)
+            cell.attempts += 1
+            cell.lastEvent = event.time
+            if event.passed == true {
+                cell.passed = true
+                cell.failedInARow = 0
+                cell.lastFailures = []
+                cell.mistake = nil
+            } else {
+                cell.failedInARow += 1
+                cell.lastFailures = event.failingChecks ?? []
+                cell.mistake = event.mistake
+            }
+            learner.cells[exerciseID] = cell
+        case .ask:
+            hands.append(Hand(
+                id: "H-" + event.id, learnerID: learnerID, exerciseID: event.exerciseID ?? "", text: event.askText ?? "",
+                file: event.askFile ?? "", fileName: event.askFileName ?? "", report: event.askReport ?? "", time: event.time))
+        }
+        learners[learnerID] = learner
+    }
+
+    /// A raised hand, with its file and report, when it exists.
+    public func hand(_ id: String) -> RoomSnapshot.HandDetail? {
+        guard let hand = hands.first(where: { $0.id == id }) else { return nil }
+        return RoomSnapshot.HandDetail(
+            id: hand.id, learnerID: hand.learnerID, name: learners[hand.learnerID]?.name ?? "", exerciseID: hand.exerciseID,
+            text: hand.text, time: hand.time, file: hand.file, fileName: hand.fileName, report: hand.report)
+    }
+
+    /// What the dashboard shows now.
+    public func snapshot(now: Date, joinCode: String) -> RoomSnapshot {
+        var stuck: [RoomSnapshot.Stuck] = []
+        var failureLearners: [String: Set<String>] = [:]   // "exercise\u{0}check" → learners
+        var mistakeLearners: [String: Set<String>] = [:]
+        var passedCells = 0
+        let learnerRows: [RoomSnapshot.LearnerRow] = learnerOrder.compactMap { id in
+            guard let learner = learners[id] else { return nil }
+            var cells: [String: RoomSnapshot.CellView] = [:]
+            for (exerciseID, cell) in learner.cells {
+                cells[exerciseID] = RoomSnapshot.CellView(
+                    state: cell.passed ? "passed" : "failing", attempts: cell.attempts, failedInARow: cell.failedInARow, since: cell.lastEvent)
+                if cell.passed {
+                    passedCells += 1
+                } else {
+                    for check in Set(cell.lastFailures) { failureLearners[exerciseID + "\u{0}" + check, default: []].insert(id) }
+                    if let mistake = cell.mistake { mistakeLearners[exerciseID + "\u{0}" + mistake, default: []].insert(id) }
+                }
+            }
+            var stuckSeconds = 0
+            var failedInARow = 0
+            if let current = learner.current, learner.cells[current]?.passed != true, let since = learner.currentSince {
+                stuckSeconds = max(0, Int(now.timeIntervalSince(since)))
+                failedInARow = learner.cells[current]?.failedInARow ?? 0
+                stuck.append(RoomSnapshot.Stuck(learnerID: id, name: learner.name, exerciseID: current, seconds: stuckSeconds, failedInARow: failedInARow))
+            }
+            return RoomSnapshot.LearnerRow(
+                id: id, name: learner.name, lastSeen: learner.lastSeen, cells: cells, current: learner.current,
+                stuckSeconds: stuckSeconds, failedInARow: failedInARow, hintsUsed: learner.hintsUsed)
+        }
+        stuck.sort { ($0.seconds, $0.failedInARow, $1.name) > ($1.seconds, $1.failedInARow, $0.name) }
+        let exerciseCount = lessons.exerciseIDs.count
+        return RoomSnapshot(
+            className: className, joinCode: joinCode, serverTime: now,
+            lessons: lessons.lessons.map { lesson in
+                RoomSnapshot.LessonView(
+                    id: lesson.id, title: lesson.title, unlocked: !lesson.locked || unlockedLessons.contains(lesson.id), exercises: lesson.exercises)
+            },
+            learners: learnerRows,
+            stuck: Array(stuck.prefix(10)),
+            commonFailures: Self.mostCommon(failureLearners).map { RoomSnapshot.Common(exerciseID: $0.exercise, check: $0.text, mistake: nil, learners: $0.count) },
+            commonMistakes: Self.mostCommon(mistakeLearners).map { RoomSnapshot.Common(exerciseID: $0.exercise, check: nil, mistake: $0.text, learners: $0.count) },
+            hands: hands.filter { !handsDone.contains($0.id) }.map { hand in
+                RoomSnapshot.HandView(id: hand.id, learnerID: hand.learnerID, name: learners[hand.learnerID]?.name ?? "", exerciseID: hand.exerciseID, text: hand.text, time: hand.time)
+            },
+            totals: RoomSnapshot.Totals(learners: learnerRows.count, passedCells: passedCells, cells: learnerRows.count * exerciseCount))
+    }
+
+    /// The ten (exercise, text) pairs shared by the most learners, most first.
+    private static func mostCommon(_ counts: [String: Set<String>]) -> [(exercise: String, text: String, count: Int)] {
+        counts.map { key, learners in
+            let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), String(parts.count > 1 ? parts[1] : ""), learners.count)
+        }
+        .sorted { ($0.count, $1.exercise, $1.text) > ($1.count, $0.exercise, $0.text) }
+        .prefix(10).map { $0 }
+    }
+
+    /// The room with every name left out, for the projector.
+    /// The join code stays: the projector is where learners read it.
+    public func anonymousSnapshot(now: Date, joinCode: String) -> RoomSnapshot {
+        var snapshot = snapshot(now: now, joinCode: joinCode)
+        snapshot.learners = snapshot.learners.enumerated().map { index, row in
+            var row = row
+            row.id = "learner-\(index + 1)"
+            row.name = "Learner \(index + 1)"
+            return row
+        }
+        snapshot.stuck = []
+        snapshot.hands = []
+        return snapshot
+    }
+}

@@ -1,0 +1,57 @@
+import ClassProtocol
+import Foundation
+
+/// Where a class is kept between runs of the server: its learners, every event they sent, and
+/// a few settings (the join code, the teacher's token, the lessons unlocked, the hands done).
+/// The server keeps the room in memory and writes through this; at start it reads it all back.
+///
+/// One protocol so that more than one kind of storage can sit behind the server; the one
+/// today is SQLite (`SQLiteClassStore`).
+public protocol ClassStore: Sendable {
+    /// Everything kept, in the order it was received.
+    func load() async throws -> StoredClass
+    func addLearner(_ learner: StoredLearner) async throws
+    /// Stores the events that this learner has not sent before (by id), all or none, and
+    /// returns those that were new: a batch sent twice is stored once.
+    func add(_ events: [ClassEvent], from learnerID: String, receivedAt: Date) async throws -> [ClassEvent]
+    func setSetting(_ key: ClassSetting, to value: String) async throws
+}
+
+/// A learner as kept: who, and the token that proves it.
+public struct StoredLearner: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var token: String
+    public var joinedAt: Date
+
+    public init(id: String, name: String, token: String, joinedAt: Date) {
+        self.id = id
+        self.name = name
+        self.token = token
+        self.joinedAt = joinedAt
+    }
+}
+
+/// One event as kept, with who sent it.
+public struct StoredEvent: Sendable, Equatable {
+    public var learnerID: String
+    public var event: ClassEvent
+    public var receivedAt: Date
+}
+
+/// What `load()` reads back.
+public struct StoredClass: Sendable {
+    public var learners: [StoredLearner]
+    public var events: [StoredEvent]
+    public var settings: [ClassSetting: String]
+}
+
+/// The settings a class keeps.
+public enum ClassSetting: String, Sendable, CaseIterable {
+    case joinCode
+    case teacherToken
+    /// JSON array of lesson ids.
+    case unlockedLessons
+    /// JSON array of hand ids.
+    case handsDone
+}

@@ -1,0 +1,101 @@
+import ClassProtocol
+import Foundation
+import GRDB
+
+/// The class in one SQLite file, through GRDB: the default store, for one server on the
+/// teacher's machine.
+///
+/// WAL mode (GRDB's `DatabasePool` sets it) lets the dashboard's reads run beside the writes.
+/// `synchronous = NORMAL` is the setting SQLite recommends with WAL: a commit survives the
+/// server being killed (what the load benchmark does); only a power cut can lose the last
+/// commits, and the learners' outboxes send those again.
+public final class SQLiteClassStore: ClassStore {
+    private let database: DatabasePool
+
+    /// Opens (or creates) the class file at `file`.
+    public init(file: URL) throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        database = try DatabasePool(path: file.path, configuration: configuration)
+        try Self.migrator.migrate(database)
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("class v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE learner (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    token TEXT NOT NULL UNIQUE,
+                    joinedAt REAL NOT NULL
+                );
+                CREATE TABLE event (
+                    learnerID TEXT NOT NULL REFERENCES learner(id),
+                    id TEXT NOT NULL,
+                    receivedAt REAL NOT NULL,
+                    body TEXT NOT NULL,
+                    PRIMARY KEY (learnerID, id)
+                );
+                CREATE TABLE setting (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                );
+                """)
+        }
+        return migrator
+    }
+
+    public func load() async throws -> StoredClass {
+        try await database.read { db in
+            let learners = try Row.fetchAll(db, sql: "SELECT id, name, token, joinedAt FROM learner ORDER BY rowid").map { row in
+                StoredLearner(id: row["id"], name: row["name"], token: row["token"], joinedAt: Date(timeIntervalSince1970: row["joinedAt"]))
+            }
+            let decoder = ClassJSON.decoder()
+            let events = try Row.fetchAll(db, sql: "SELECT learnerID, receivedAt, body FROM event ORDER BY rowid").map { row in
+                let body: String = row["body"]
+                return StoredEvent(
+                    learnerID: row["learnerID"], event: try decoder.decode(ClassEvent.self, from: Data(body.utf8)),
+                    receivedAt: Date(timeIntervalSince1970: row["receivedAt"]))
+            }
+            var settings: [ClassSetting: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM setting") {
+                if let key = ClassSetting(rawValue: row["key"]) { settings[key] = row["value"] }
+            }
+            return StoredClass(learners: learners, events: events, settings: settings)
+        }
+    }
+
+    public func addLearner(_ learner: StoredLearner) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO learner (id, name, token, joinedAt) VALUES (?, ?, ?, ?)",
+                arguments: [learner.id, learner.name, learner.token, learner.joinedAt.timeIntervalSince1970])
+        }
+    }
+
+    public func add(_ events: [ClassEvent], from learnerID: String, receivedAt: Date) async throws -> [ClassEvent] {
+        let encoder = ClassJSON.encoder()
+        let bodies = try events.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        return try await database.write { db in
+            var added: [ClassEvent] = []
+            for (event, body) in zip(events, bodies) {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO event (learnerID, id, receivedAt, body) VALUES (?, ?, ?, ?)",
+                    arguments: [learnerID, event.id, receivedAt.timeIntervalSince1970, body])
+                if db.changesCount > 0 { added.append(event) }
+            }
+            return added
+        }
+    }
+
+    public func setSetting(_ key: ClassSetting, to value: String) async throws {
+        try await database.write { db in
+            try db.execute(
+                sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [key.rawValue, value])
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ChildProcess
+import Foundation
+import Glibc
+
+/// Starts `didojo-class-client`: a courier in the background, or a join the learner waits for.
+public protocol ClassClientLaunching: Sendable {
+    /// Starts a courier for the workspace's outbox and returns at once; a courier already at
+    /// work makes the new one end at once (they share a lock).
+    func startDelivery()
+    /// Joins a class; the membership lands in the workspace.
+    func join(url: String, code: String, name: String) async -> Result<Void, ClassroomProblem>
+}
+
+/// The real one: the `didojo-class-client` that `swift build` puts beside `didojo`.
+public struct ClassClientExecutable: ClassClientLaunching {
+    public static let name = "didojo-class-client"
+    public let url: URL
+    public let workspace: URL
+
+    public init(url: URL, workspace: URL) {
+        self.url = url
+        self.workspace = workspace
+    }
+
+    public static func beside(executable: URL, workspace: URL) -> ClassClientExecutable {
+        ClassClientExecutable(url: executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name), workspace: workspace)
+    }
+
+    private var missing: ClassroomProblem? {
+        FileManager.default.isExecutableFile(atPath: url.path) ? nil
+            : ClassroomProblem("The class client is not built (\(url.path) is missing): run 'swift build --product \(Self.name)' in the DIDojo folder, or ./start.sh again.")
+    }
+
+    public func join(url server: String, code: String, name: String) async -> Result<Void, ClassroomProblem> {
+        if let missing { return .failure(missing) }
+        let result: ChildProcessResult
+        do {
+            result = try await ChildProcessLauncher().run(ChildProcessRequest(
+                executable: url.path, arguments: ["join", server, code, "--name", name, "--workspace", workspace.path],
+                environment: ProcessInfo.processInfo.environment, timeout: .seconds(20)))
+        } catch {
+            return .failure(ClassroomProblem("Could not start the class client: \(error.localizedDescription)"))
+        }
+        if result.cancelled { return .failure(ClassroomProblem("Joining was cancelled.")) }
+        if result.timedOut { return .failure(ClassroomProblem("The class server did not answer within 20 seconds: check the address with your teacher.")) }
+        guard result.termination.isSuccess else {
+            let said = (result.standardError.isEmpty ? result.standardOutput : result.standardError)
+                .split(separator: "\n").map { $0.replacingOccurrences(of: "Error: ", with: "") }.joined(separator: " ")
+            return .failure(ClassroomProblem(said.isEmpty ? "The class client \(result.termination)." : said))
+        }
+        return .success(())
+    }
+
+    /// Started in a session of its own (Ctrl-C in the shell's terminal does not reach it), with
+    /// no terminal, and reaped by a thread of its own so that it leaves no zombie behind. It
+    /// outlives the shell on purpose: what the learner did last still reaches the class.
+    /// glibc's POSIX_SPAWN_SETSID (spawn.h, glibc 2.26 and later), which Swift does not see:
+    /// the header declares it only under _GNU_SOURCE.
+    static let posixSpawnSetSID: Int16 = 0x80
+
+    public func startDelivery() {
+        guard missing == nil else { return }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Self.posixSpawnSetSID)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in 0...2 {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let arguments = [url.path, "deliver", "--workspace", workspace.path]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, url.path, &actions, &attributes, &argv, environ) == 0 else { return }
+        let child = pid
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ClassProtocol
+import DojoCore
+import Foundation
+
+/// The live classroom as the shell sees it: whether this workspace joined a class, and a place
+/// to drop what the learner does. Recording never waits on the network (see `OutboxClassroom`).
+public protocol Classroom: CheckObserver {
+    /// The class joined, if any.
+    var membership: ClassMembership? { get }
+    /// Queues an event for the class, when the workspace is in one; does nothing otherwise.
+    func record(_ event: ClassEvent)
+    /// Joins the class at `url` (waits for the server's answer: the learner asked).
+    func join(url: String, code: String, name: String) async -> Result<ClassMembership, ClassroomProblem>
+    func leave() throws
+    /// Events waiting to go, and what the last delivery came to.
+    func status() -> ClassroomStatus
+    /// Asks the courier to deliver now and to ask the server what the teacher unlocked.
+    func deliverNow()
+}
+
+/// Why joining a class did not work, in the learner's terms.
+public struct ClassroomProblem: Error, Equatable, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+}
+
+public struct ClassroomStatus: Sendable, Equatable {
+    public var waiting: Int
+    public var refused: Int
+    public var lastDelivery: DeliveryStatus?
+
+    public init(waiting: Int, refused: Int, lastDelivery: DeliveryStatus?) {
+        self.waiting = waiting
+        self.refused = refused
+        self.lastDelivery = lastDelivery
+    }
+}
+
+/// Not in a class: the shell outside a live class (and most tests).
+public struct NoClassroom: Classroom {
+    public init() {}
+    public var membership: ClassMembership? { nil }
+    public func record(_ event: ClassEvent) {}
+    public func join(url: String, code: String, name: String) async -> Result<ClassMembership, ClassroomProblem> {
+        .failure(ClassroomProblem("This didojo cannot join a class."))
+    }
+    public func leave() throws {}
+    public func status() -> ClassroomStatus { ClassroomStatus(waiting: 0, refused: 0, lastDelivery: nil) }
+    public func deliverNow() {}
+    public func checkRecorded(_ event: CheckEvent) {}
+}
+
+extension ClassEvent {
+    /// The class's event for a check the learner ran; nil for a grading run, which is the
+    /// teacher's, not one of the learner's attempts.
+    public init?(_ check: CheckEvent) {
+        guard check.purpose == .attempt else { return nil }
+        self.init(
+            kind: .check, time: check.time, lessonID: check.lessonID, exerciseID: check.exerciseID, passed: check.passed,
+            failingChecks: check.failingChecks, mistake: Self.whatWentWrong(check.report))
+    }
+
+    /// What went wrong beyond the names of the failing checks, in the words the shell uses:
+    /// the outcome when it is not a plain failure, else the first wiring finding.
+    static func whatWentWrong(_ report: CheckReport) -> String? {
+        switch report.outcome {
+        case .passed, .cancelled: return nil
+        case .compileFailed: return "does not compile"
+        case .crashed: return "crashes"
+        case .timedOut: return "runs past the time limit"
+        case .noTestsWritten: return "no test written yet"
+        case .tooMuchOutput: return "prints too much"
+        case .resultsInterfered: return "the check's results were interfered with"
+        case .checksFailed, .mutantsSurvived: return report.wiringNotes.first.map { "looks like a \($0.kind.title)" }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ClassProtocol
+import DojoCore
+import Foundation
+
+/// The real `Classroom`: events go to the workspace's outbox (a file each, a millisecond) and
+/// the courier (`didojo-class-client deliver`, started in the background) takes them to the
+/// server. The shell never waits on the network; a learner offline for an hour loses nothing.
+public final class OutboxClassroom: Classroom, @unchecked Sendable {
+    // @unchecked: every stored property is a `let` of a Sendable type, and ClassClientLaunching
+    // is Sendable; the class exists only to be shared by reference with the check recorder.
+    private let outbox: ClassOutbox
+    private let client: any ClassClientLaunching
+
+    public init(outbox: ClassOutbox, client: any ClassClientLaunching) {
+        self.outbox = outbox
+        self.client = client
+    }
+
+    public var membership: ClassMembership? { outbox.membership() }
+
+    public func record(_ event: ClassEvent) {
+        // One stat when not in a class: the common case costs nothing worth measuring.
+        guard FileManager.default.fileExists(atPath: outbox.membershipFile.path) else { return }
+        do {
+            try outbox.add(event)
+        } catch {
+            return   // a full disk must not stop the learner; `class status` shows what waits
+        }
+        client.startDelivery()
+    }
+
+    public func checkRecorded(_ event: CheckEvent) {
+        guard let classEvent = ClassEvent(event) else { return }
+        record(classEvent)
+    }
+
+    public func join(url: String, code: String, name: String) async -> Result<ClassMembership, ClassroomProblem> {
+        switch await client.join(url: url, code: code, name: name) {
+        case .failure(let problem): return .failure(problem)
+        case .success:
+            guard let membership = outbox.membership() else {
+                return .failure(ClassroomProblem("The class answered, but the workspace did not keep the membership: check that \(outbox.stateFolder.path) can be written."))
+            }
+            return .success(membership)
+        }
+    }
+
+    public func leave() throws {
+        try outbox.leave()
+    }
+
+    public func status() -> ClassroomStatus {
+        let refused = ((try? FileManager.default.contentsOfDirectory(atPath: outbox.refusedFolder.path)) ?? []).filter { $0.hasSuffix(".event.json") }
+        return ClassroomStatus(waiting: outbox.pending().count, refused: refused.count, lastDelivery: outbox.lastDelivery())
+    }
+
+    public func deliverNow() {
+        guard outbox.membership() != nil else { return }
+        client.startDelivery()
+    }
+}

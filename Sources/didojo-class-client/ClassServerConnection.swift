@@ -1,0 +1,53 @@
+import ClassProtocol
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One request to the class server, answered as data or as a problem in a learner's terms.
+struct ClassServerConnection: Sendable {
+    let server: URL
+    let token: String?
+
+    enum Problem: Error {
+        /// No answer: the server is down, the address is wrong, the network is gone.
+        case unreachable(String)
+        /// The server answered with an error status and its sentence.
+        case refused(status: Int, message: String, retryAfter: Double?)
+
+        var joinMessage: String {
+            switch self {
+            case .unreachable(let reason):
+                return "Could not reach the class server (\(reason)). Check the address with your teacher, and that this machine is on the class's network."
+            case .refused(let status, let message, _):
+                return status == 403 || status == 422 ? message : "The class server refused to let you join (\(status)): \(message)"
+            }
+        }
+    }
+
+    func send(_ method: String, _ path: String, body: (some Encodable)?) async -> Result<Data, Problem> {
+        var request = URLRequest(url: server.appendingPathComponent(path), timeoutInterval: 10)
+        request.httpMethod = method
+        if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try? ClassJSON.encoder().encode(body)
+        }
+        do {
+            let (data, response) = try await URLSession.shared.data(for: request)
+            guard let http = response as? HTTPURLResponse else { return .failure(.unreachable("no HTTP answer")) }
+            guard (200..<300).contains(http.statusCode) else {
+                let message = (try? JSONDecoder().decode(ClassErrorBody.self, from: data))?.error ?? "status \(http.statusCode)"
+                let retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap(Double.init)
+                return .failure(.refused(status: http.statusCode, message: message, retryAfter: retryAfter))
+            }
+            return .success(data)
+        } catch {
+            return .failure(.unreachable(error.localizedDescription))
+        }
+    }
+
+    func send(_ method: String, _ path: String) async -> Result<Data, Problem> {
+        await send(method, path, body: String?.none)
+    }
+}

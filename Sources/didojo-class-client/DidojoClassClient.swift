@@ -1,0 +1,68 @@
+import ArgumentParser
+import ClassProtocol
+import DojoCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The learner's side of the live classroom that talks to the network: joining a class, and
+/// delivering the shell's class outbox in the background. The shell starts it and never waits
+/// for a delivery; it links no networking itself (that would slow every start).
+@main
+struct DidojoClassClient: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "didojo-class-client",
+        abstract: "Joins a live class and delivers a workspace's class events (the shell starts it).",
+        subcommands: [Join.self, Deliver.self])
+}
+
+struct Join: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Join the class at URL with the teacher's join code.")
+
+    @Argument(help: "The class server's address, as the teacher gave it (http://…:8080).")
+    var url: String
+    @Argument(help: "The join code on the board.")
+    var code: String
+    @Option(help: "Your name, as the teacher will see it.")
+    var name: String
+    @Option(help: "The workspace that joins.")
+    var workspace: String
+
+    func run() async throws {
+        guard let server = ClassAddress.parse(url) else {
+            throw ClientFailure("'\(url)' is not a server address: it looks like http://192.168.1.20:8080.")
+        }
+        let outbox = ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: URL(fileURLWithPath: workspace)), fileSystem: LocalFileSystem())
+        let answer: JoinAnswer
+        switch await ClassServerConnection(server: server, token: nil).send("POST", "/api/join", body: JoinRequest(code: code, name: name)) {
+        case .success(let data):
+            answer = try ClassJSON.decoder().decode(JoinAnswer.self, from: data)
+        case .failure(let problem):
+            throw ClientFailure(problem.joinMessage)
+        }
+        try outbox.saveMembership(ClassMembership(
+            serverURL: server, learnerID: answer.learnerID, token: answer.token, className: answer.className, name: name, joinedAt: Date()))
+        print("Joined \"\(answer.className)\" as \(name).")
+    }
+}
+
+struct Deliver: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Deliver the workspace's class outbox, retrying until it is empty.")
+
+    @Option(help: "The workspace whose outbox to deliver.")
+    var workspace: String
+    @Option(help: "Stop retrying after this many seconds without a delivery (the next event starts a new courier).")
+    var giveUpAfter: Double = 1800
+
+    func run() async throws {
+        let outbox = ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: URL(fileURLWithPath: workspace)), fileSystem: LocalFileSystem())
+        await Courier(outbox: outbox, giveUpAfter: giveUpAfter).run()
+    }
+}
+
+/// An error printed as it is, for a person.
+struct ClientFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

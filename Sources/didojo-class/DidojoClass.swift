@@ -1,0 +1,103 @@
+import ArgumentParser
+import ClassServer
+import DojoCore
+import Foundation
+import Hummingbird
+
+/// The live classroom's server: `didojo class serve` starts it (building it first when it has
+/// not been built); it can also be started by hand.
+@main
+struct DidojoClass: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "didojo-class",
+        abstract: "The live classroom's server: a dashboard of the room, fed by the learners' shells.",
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self)
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve one class until Ctrl-C.")
+
+    @Option(help: "The address to listen on. 127.0.0.1 serves this machine only; 0.0.0.0 serves the whole network (see the README).")
+    var host = "127.0.0.1"
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8080
+    @Option(help: "The class's SQLite file; made when missing, and kept between runs.")
+    var store = "didojo-class.sqlite"
+    @Option(help: "The lessons folder (default: the Lessons folder of this checkout).")
+    var lessons: String?
+    @Option(help: "A workshop file: the class is its lessons, and its title names the class.")
+    var workshop: String?
+    @Option(help: "The class's name on the dashboard.")
+    var className: String?
+    @Option(help: "Use this join code instead of the kept or a new one.")
+    var joinCode: String?
+    @Option(help: "Use this teacher token instead of the kept or a new one.")
+    var teacherToken: String?
+
+    func run() async throws {
+        let fileSystem = LocalFileSystem()
+        if store.contains("://") {
+            throw ValidationError("'\(store)' is a URL; this server keeps a class in a SQLite file only: give a file path to --store.")
+        }
+        let lessonsFolder = try lessons.map(Self.userURL) ?? Self.installedLessons()
+        var catalog = LessonCatalog.load(from: lessonsFolder, fileSystem: fileSystem)
+        guard !catalog.lessons.isEmpty else {
+            throw ValidationError("There are no lessons in \(lessonsFolder.path): give the lessons folder with --lessons.")
+        }
+        var title = className ?? "DIDojo class"
+        var plan: Workshop?
+        if let workshop {
+            let workshopPlan = try WorkshopFile.load(from: Self.userURL(workshop), fileSystem: fileSystem)
+            catalog = try workshopPlan.arrange(catalog)
+            title = className ?? workshopPlan.title
+            plan = workshopPlan
+        }
+        let storeFile = Self.userURL(store)
+        let service = try await ClassService.open(
+            store: try SQLiteClassStore(file: storeFile), lessons: ClassLessons(catalog: catalog, workshop: plan), className: title,
+            joinCode: joinCode?.uppercased(), teacherToken: teacherToken)
+        let routes = ClassRoutes(service: service, dashboard: try DashboardFiles.bundled())
+        let shownHost = host == "0.0.0.0" ? (ProcessInfo.processInfo.hostName) : host
+        let (name, lessonCount, listensEverywhere) = (title, catalog.lessons.count, host == "0.0.0.0")
+        let app = ClassServerApplication.make(routes: routes, host: host, port: port) { port in
+            let base = "http://\(shownHost):\(port)"
+            let code = await service.joinCode
+            Self.say("""
+                Class "\(name)" is open (\(lessonCount) lessons; kept in \(storeFile.path)).
+                  Teacher's dashboard: \(base)/dashboard?token=\(service.teacherToken)
+                  Projector view:      \(base)/projector?token=\(service.teacherToken)
+                  Learners type:       class join \(base) \(code)
+                Keep the dashboard link to yourself: its token lets whoever has it run the class.
+                Ctrl-C stops the server; the class is kept, and starting it again carries on.
+                """)
+            if listensEverywhere {
+                Self.say("Listening on every network this machine is on: anyone there can reach the join page and try codes.")
+            }
+        }
+        try await app.runService()
+    }
+
+    /// Printed at once, whether standard output is a terminal or a pipe (a test reads it).
+    static func say(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func userURL(_ path: String) -> URL {
+        URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+    }
+
+    /// The Lessons folder beside the Package.swift of the checkout this server was built in.
+    static func installedLessons() throws -> URL {
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            let candidate = folder.appendingPathComponent("Lessons")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path) || FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) && FileManager.default.fileExists(atPath: candidate.path) {
+                return candidate
+            }
+            folder.deleteLastPathComponent()
+        }
+        throw ValidationError("Could not find the Lessons folder above \(path): give it with --lessons.")
+    }
+}

@@ -1,0 +1,36 @@
+import ClassProtocol
+import DojoCore
+import DojoShell
+import Foundation
+import Synchronization
+
+/// A live class that keeps what the shell recorded, for the shell's tests.
+public final class FakeClassroom: Classroom, Sendable {
+    private let state: Mutex<(membership: ClassMembership?, events: [ClassEvent], deliveries: Int)>
+
+    public init(membership: ClassMembership? = FakeClassroom.member()) {
+        state = Mutex((membership, [], 0))
+    }
+
+    public static func member(unlocked: [String] = []) -> ClassMembership {
+        ClassMembership(
+            serverURL: URL(string: "http://127.0.0.1:8080")!, learnerID: "L-1", token: "t", className: "Friday class", name: "Ada",
+            joinedAt: Date(timeIntervalSince1970: 0), unlockedLessons: unlocked)
+    }
+
+    public var events: [ClassEvent] { state.withLock { $0.events } }
+    public var deliveries: Int { state.withLock { $0.deliveries } }
+    public var membership: ClassMembership? { state.withLock { $0.membership } }
+    public func record(_ event: ClassEvent) {
+        state.withLock { if $0.membership != nil { $0.events.append(event) } }
+    }
+    public func join(url: String, code: String, name: String) async -> Result<ClassMembership, ClassroomProblem> {
+        .failure(ClassroomProblem("fake"))
+    }
+    public func leave() throws { state.withLock { $0.membership = nil } }
+    public func status() -> ClassroomStatus { ClassroomStatus(waiting: 0, refused: 0, lastDelivery: nil) }
+    public func deliverNow() { state.withLock { $0.deliveries += 1 } }
+    public func checkRecorded(_ event: CheckEvent) {
+        if let classEvent = ClassEvent(event) { record(classEvent) }
+    }
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Opens a page in real headless Chromium and reads its live DOM through the DevTools protocol.
+
+`chromium --dump-dom` cannot read the dashboard: its event stream never ends, and headless
+Chromium's virtual time does not advance while a request is open. So this starts Chromium with
+a remote-debugging port and asks the page itself, as often as needed:
+
+    browse.py URL --wait-for CSS [--then-wait-for CSS] [--timeout S] [--screenshot FILE]
+
+Waits until `document.querySelector(CSS)` finds something, prints the page's HTML, then a line
+`READY`. With --then-wait-for it goes on polling for the second selector and prints
+`SEEN <unix time in ms>` when it appears (the test changes the room meanwhile). Exits 1 with a
+message when a selector does not appear in time. Standard library only.
+"""
+import argparse, base64, json, os, shutil, socket, struct, subprocess, sys, tempfile, time, urllib.request
+
+
+class DevTools:
+    """A minimal WebSocket client (RFC 6455, text frames) for one DevTools target."""
+
+    def __init__(self, url):
+        host_port, path = url[len("ws://"):].split("/", 1)
+        host, port = host_port.split(":")
+        self.sock = socket.create_connection((host, int(port)), timeout=30)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((f"GET /{path} HTTP/1.1\r\nHost: {host_port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += self.sock.recv(4096)
+        if b" 101 " not in answer.split(b"\r\n")[0]:
+            raise RuntimeError(f"no WebSocket from DevTools: {answer[:200]!r}")
+        self.pending = answer.split(b"\r\n\r\n", 1)[1]
+        self.next_id = 0
+
+    def _read(self, count):
+        while len(self.pending) < count:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise RuntimeError("DevTools closed the connection")
+            self.pending += chunk
+        data, self.pending = self.pending[:count], self.pending[count:]
+        return data
+
+    def _frame(self):
+        message = b""
+        while True:
+            first, second = self._read(2)
+            length = second & 0x7F
+            if length == 126:
+                length = struct.unpack(">H", self._read(2))[0]
+            elif length == 127:
+                length = struct.unpack(">Q", self._read(8))[0]
+            message += self._read(length)
+            if first & 0x80:
+                return message
+
+    def call(self, method, **params):
+        self.next_id += 1
+        payload = json.dumps({"id": self.next_id, "method": method, "params": params}).encode()
+        header = bytes([0x81])
+        if len(payload) < 126:
+            header += bytes([0x80 | len(payload)])
+        elif len(payload) < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", len(payload))
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", len(payload))
+        mask = os.urandom(4)
+        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        while True:
+            answer = json.loads(self._frame())
+            if answer.get("id") == self.next_id:
+                if "error" in answer:
+                    raise RuntimeError(answer["error"])
+                return answer["result"]
+
+    def evaluate(self, expression):
+        return self.call("Runtime.evaluate", expression=expression, returnByValue=True)["result"].get("value")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(tools, selector, timeout):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if tools.evaluate(f"document.querySelector({json.dumps(selector)}) !== null"):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("url")
+    parser.add_argument("--wait-for", required=True)
+    parser.add_argument("--then-wait-for")
+    parser.add_argument("--timeout", type=float, default=30)
+    parser.add_argument("--screenshot")
+    args = parser.parse_args()
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        sys.exit("Chromium is not installed: Scripts/install-system-libraries.sh installs it (apt-get install chromium).")
+    profile = tempfile.mkdtemp(prefix="didojo-chromium-")
+    port = free_port()
+    # --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
+    browser = subprocess.Popen([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                f"--user-data-dir={profile}", f"--remote-debugging-port={port}",
+                                "--window-size=1400,900", "about:blank"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        targets = None
+        for _ in range(300):
+            try:
+                targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=2))
+                if any(t.get("type") == "page" for t in targets):
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        page = next(t for t in targets if t.get("type") == "page")
+        tools = DevTools(page["webSocketDebuggerUrl"])
+        tools.call("Page.enable")
+        tools.call("Page.navigate", url=args.url)
+        if not wait_for(tools, args.wait_for, args.timeout):
+            print(tools.evaluate("document.documentElement.outerHTML"))
+            sys.exit(f"'{args.wait_for}' did not appear within {args.timeout:g} s")
+        print(tools.evaluate("document.documentElement.outerHTML"))
+        if args.screenshot:
+            shot = tools.call("Page.captureScreenshot", format="png")
+            with open(args.screenshot, "wb") as file:
+                file.write(base64.b64decode(shot["data"]))
+        print("READY", flush=True)
+        if args.then_wait_for:
+            if not wait_for(tools, args.then_wait_for, args.timeout):
+                sys.exit(f"'{args.then_wait_for}' did not appear within {args.timeout:g} s")
+            print(f"SEEN {int(time.time() * 1000)}", flush=True)
+    finally:
+        browser.kill()
+        browser.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+import ClassProtocol
+import ClassServer
+import DojoCore
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// The whole room for real: the `didojo-class` server, learners' `didojo` shells joining it
+/// through `didojo-class-client`, and the dashboard page in headless Chromium.
+@Suite(.serialized) struct LiveClassroomTests {
+    static let catalog = LessonCatalog.load(from: Didojo.lessonsFolder, fileSystem: LocalFileSystem())
+
+    /// A learner's shell, kept open (as a learner's is) until `done` says the room shows what
+    /// it did: the courier delivers in the background while the shell runs.
+    static func learner(
+        _ didojo: Didojo, typing lines: [String], until done: @escaping @Sendable () -> Bool, timeout: Duration = .seconds(240)
+    ) async throws -> String {
+        let result = try await didojo.run([], inputBytes: Data((lines.joined(separator: "\n") + "\n").utf8), keepInputOpen: true, timeout: timeout, isCancelled: done)
+        return result.standardOutput + result.standardError
+    }
+
+    /// Writes the reference solution of `exerciseID` as the learner's file, as if typed.
+    static func solve(_ exerciseID: String, in didojo: Didojo) throws {
+        let exercise = try #require(catalog.exercise(id: exerciseID))
+        let workspace = Workspace(root: didojo.workspace, fileSystem: LocalFileSystem(), timeSource: SystemTimeSource())
+        let file = workspace.file(for: exercise)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: exercise.solution, to: file)
+    }
+
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
+    }
+
+    /// Watches the room from a task of its own and raises `flag` once `condition` holds.
+    static func watch(_ server: ClassServerProcess, raising flag: Flag, when condition: @escaping @Sendable (RoomSnapshot) -> Bool) -> Task<RoomSnapshot?, Never> {
+        Task {
+            var last: RoomSnapshot?
+            for _ in 0..<1200 {
+                if let room = try? await server.room() {
+                    last = room
+                    if condition(room) { flag.set(); return room }
+                }
+                try? await Task.sleep(for: .milliseconds(200))
+            }
+            flag.set()
+            return last
+        }
+    }
+
+    @Test func twoLearnersJoinThroughTheRealShellAndTheDashboardInChromiumShowsThem() async throws {
+        let home = try TemporaryFolder("live-class")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+
+        let ada = try Didojo()
+        let bob = try Didojo()
+        try Self.solve("no-di.1", in: bob)
+        let strangeName = "<img src=x onerror=alert(1)>"
+
+        let adaDone = Flag()
+        let adaWatch = Self.watch(server, raising: adaDone) { room in
+            room.learners.contains { $0.name == "Ada" && $0.cells["no-di.1"]?.state == "failing" && $0.hintsUsed == 1 }
+        }
+        let adaSaw = try await Self.learner(
+            ada, typing: ["class join \(server.url) \(ClassServerProcess.joinCode)", "Ada", "open no-di", "check no-di.1", "hint"], until: { adaDone.isSet })
+        let bobDone = Flag()
+        let bobWatch = Self.watch(server, raising: bobDone) { room in
+            room.learners.contains { $0.name == strangeName && $0.cells["no-di.1"]?.state == "passed" }
+        }
+        let bobSaw = try await Self.learner(
+            bob, typing: ["class join \(server.url) \(ClassServerProcess.joinCode)", strangeName, "check no-di.1"], until: { bobDone.isSet })
+        let room = try #require(await bobWatch.value)
+        _ = await adaWatch.value
+
+        #expect(adaSaw.contains("You joined \"Live test\" as Ada"), "\(adaSaw)")
+        #expect(bobSaw.contains("passed"), "\(bobSaw)")
+        let adaRow = try #require(room.learners.first { $0.name == "Ada" }, "\(adaSaw)")
+        #expect(adaRow.cells["no-di.1"]?.attempts == 1)
+        #expect(adaRow.hintsUsed == 1)
+        #expect(room.learners.first { $0.name == strangeName }?.cells["no-di.1"]?.state == "passed", "\(bobSaw)")
+
+        // The teacher's page, in a real browser: the room as it stands, then a change live.
+        let dashboard = "\(server.url)/dashboard?token=\(ClassServerProcess.teacherToken)"
+        let browser = try Browser(
+            dashboard, waitFor: #"body:has(#connection[data-status="live"]) td[data-state="passed"]"#,
+            thenWaitFor: "td[data-learner=\"\(adaRow.id)\"][data-exercise=\"no-di.2\"][data-state=\"failing\"]",
+            screenshot: ProcessInfo.processInfo.environment["DIDOJO_DASHBOARD_SCREENSHOT"].map(URL.init(fileURLWithPath:)))
+        let dom = browser.dom
+        #expect(dom.contains("data-state=\"failing\""), "\(dom.prefix(3000))")
+        #expect(dom.contains(">Ada<"))
+        #expect(dom.contains("&lt;img src=x onerror=alert(1)&gt;"), "the name shows as text")
+        #expect(!dom.contains("<img src=\"x\""), "and never becomes an element")
+        #expect(dom.contains(ClassServerProcess.joinCode))
+        // Ada checks no-di.2 (from her workspace's membership, as her courier would send it).
+        let membership = try #require(ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: ada.workspace), fileSystem: LocalFileSystem()).membership())
+        let sent = Date()
+        try await ClassServerProcess.post(
+            EventBatch(events: [ClassEvent(kind: .check, time: sent, exerciseID: "no-di.2", passed: false, failingChecks: ["a check"])]),
+            to: server.url, token: membership.token)
+        let seen = try #require(browser.waitForSecondSelector(), "the open page shows a new check without a reload")
+        print("Dashboard update delay, event sent to cell shown in Chromium: \(Int(seen.timeIntervalSince(sent) * 1000)) ms")
+
+        let projector = try Browser("\(server.url)/projector?token=\(ClassServerProcess.teacherToken)", waitFor: "table.progress tr[data-exercise=\"no-di.1\"]")
+        #expect(!projector.dom.contains(">Ada<") && !projector.dom.contains("onerror"), "the projector shows no names")
+        #expect(projector.dom.contains("data-passed=\"1\""), "\(projector.dom.prefix(2000))")
+    }
+
+    @Test func whatALearnerDoesWhileTheServerIsDownArrivesOnceWhenItIsBack() async throws {
+        let home = try TemporaryFolder("live-class-offline")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+        let ada = try Didojo()
+        let joined = try await ada.run([], input: "class join \(server.url) \(ClassServerProcess.joinCode)\nAda\n")
+        #expect(joined.standardOutput.contains("You joined"), "\(joined.standardOutput)\(joined.standardError)")
+
+        server.kill()
+        // The server is gone; the learner works on, and the shell does not wait for it.
+        let outbox = ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: ada.workspace), fileSystem: LocalFileSystem())
+        let done = Flag()
+        let learner = Task {
+            try await Self.learner(ada, typing: ["open no-di", "hint no-di.1", "check no-di.1", "class status"], until: { done.isSet })
+        }
+        let deadline = Date().addingTimeInterval(180)
+        while outbox.pending().count < 3 || outbox.lastDelivery()?.succeeded != false, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(outbox.pending().count == 3, "opened, hint and check wait in the outbox")
+        #expect(outbox.lastDelivery()?.message.contains("no answer from \(server.url)") == true, "\(String(describing: outbox.lastDelivery()))")
+
+        try server.start(lessons: Didojo.lessonsFolder)
+        let room = try await server.waitForRoom(seconds: 90) { $0.learners.first?.cells["no-di.1"]?.attempts == 1 }
+        try await Task.sleep(for: .seconds(2))
+        let settled = try await server.room()
+        done.set()
+        let output = try await learner.value
+        #expect(room.learners.first?.cells["no-di.1"]?.attempts == 1, "delivered once the server was back: \(output)")
+        #expect(settled.learners.first?.hintsUsed == 1, "nothing doubled, however often the courier tried")
+        #expect(settled.learners.first?.cells["no-di.1"]?.attempts == 1)
+        #expect(outbox.pending().isEmpty)
+    }
+}
