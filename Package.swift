@@ -54,6 +54,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: C libraries
@@ -170,12 +171,14 @@ let package = Package(
         // What the learner's shell and the class server say to each other, and the rules both
         // keep. Foundation only: the shell links it.
         .target(name: "ClassProtocol"),
-        // The server's logic: the class, its store, its routes and the dashboard page.
+        // The server's logic: the class, its store (SQLite, or PostgreSQL for several instances),
+        // its routes and the dashboard page.
         .target(name: "ClassServer", dependencies: [
             "ClassProtocol", "DojoCore",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ], exclude: ["API.md"], resources: [.copy("Dashboard")]),
         .executableTarget(name: "didojo-class", dependencies: [
             "ClassServer",

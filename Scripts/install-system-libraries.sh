@@ -3,13 +3,14 @@
 # editing), cmark-gfm with its extensions (GitHub-flavoured Markdown: tables, strikethrough,
 # autolinks) and SQLite (the live class server's store); for its tests, the real tools they
 # drive: vim and nano (through a pseudo-terminal), Graphviz (the wiring graph's DOT output),
-# and Chromium with Python 3 (the live class's dashboard, read through Chromium's DevTools port). Used by CI as it is; start.sh
+# Chromium with Python 3 (the live class's dashboard, read through Chromium's DevTools port),
+# and PostgreSQL (the class server's shared store, started by the tests on a loopback port). Used by CI as it is; start.sh
 # passes --libraries-only, so learners who have tools of their own get none installed.
 set -euo pipefail
 
 case "${1:-}" in
     --libraries-only) tools=() ;;
-    "") tools=(vim nano dot chromium python3) ;;
+    "") tools=(vim nano dot chromium python3 postgresql) ;;
     *) echo "usage: $0 [--libraries-only]" >&2; exit 2 ;;
 esac
 
@@ -19,7 +20,12 @@ for package in libedit-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlit
 done
 # A tool counts as there when its command is (vim may come from vim-nox or vim-gtk3).
 for tool in "${tools[@]}"; do
-    command -v "$tool" >/dev/null || missing+=("$([ "$tool" = dot ] && echo graphviz || echo "$tool")")
+    case "$tool" in
+        # The server's programs are not on PATH: /usr/lib/postgresql/<version>/bin.
+        postgresql) compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql) ;;
+        dot) command -v dot >/dev/null || missing+=(graphviz) ;;
+        *) command -v "$tool" >/dev/null || missing+=("$tool") ;;
+    esac
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 

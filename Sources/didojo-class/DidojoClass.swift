@@ -22,8 +22,10 @@ struct Serve: AsyncParsableCommand {
     var host = "127.0.0.1"
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8080
-    @Option(help: "The class's SQLite file; made when missing, and kept between runs.")
+    @Option(help: "Where the class is kept: a SQLite file (made when missing), or a PostgreSQL database (postgres://user[:password]@host[:port]/database) that several servers of one class share.")
     var store = "didojo-class.sqlite"
+    @Option(help: "With PostgreSQL: the class's key in the database, the same for every server of the class (default: the class's name).")
+    var classKey: String?
     @Option(help: "The lessons folder (default: the Lessons folder of this checkout).")
     var lessons: String?
     @Option(help: "A workshop file: the class is its lessons, and its title names the class.")
@@ -37,9 +39,6 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let fileSystem = LocalFileSystem()
-        if store.contains("://") {
-            throw ValidationError("'\(store)' is a URL; this server keeps a class in a SQLite file only: give a file path to --store.")
-        }
         let lessonsFolder = try lessons.map(Self.userURL) ?? Self.installedLessons()
         var catalog = LessonCatalog.load(from: lessonsFolder, fileSystem: fileSystem)
         guard !catalog.lessons.isEmpty else {
@@ -53,18 +52,31 @@ struct Serve: AsyncParsableCommand {
             title = className ?? workshopPlan.title
             plan = workshopPlan
         }
-        let storeFile = Self.userURL(store)
+        let classStore: any ClassStore
+        let keptIn: String
+        if store.contains("://") {
+            guard let url = URL(string: store) else { throw ValidationError("'\(store)' is not a URL.") }
+            do {
+                classStore = try await PostgresClassStore(url: url, classKey: classKey ?? title)
+            } catch {
+                throw ValidationError("Could not open the class in PostgreSQL at \(url.host ?? store): \(String(describing: error))")
+            }
+            keptIn = "PostgreSQL at \(url.host ?? "?")\(url.path), class '\(classKey ?? title)'"
+        } else {
+            classStore = try SQLiteClassStore(file: Self.userURL(store))
+            keptIn = Self.userURL(store).path
+        }
         let service = try await ClassService.open(
-            store: try SQLiteClassStore(file: storeFile), lessons: ClassLessons(catalog: catalog, workshop: plan), className: title,
+            store: classStore, lessons: ClassLessons(catalog: catalog, workshop: plan), className: title,
             joinCode: joinCode?.uppercased(), teacherToken: teacherToken)
         let routes = ClassRoutes(service: service, dashboard: try DashboardFiles.bundled())
         let shownHost = host == "0.0.0.0" ? (ProcessInfo.processInfo.hostName) : host
-        let (name, lessonCount, listensEverywhere) = (title, catalog.lessons.count, host == "0.0.0.0")
+        let (name, lessonCount, listensEverywhere, keptWhere) = (title, catalog.lessons.count, host == "0.0.0.0", keptIn)
         let app = ClassServerApplication.make(routes: routes, host: host, port: port) { port in
             let base = "http://\(shownHost):\(port)"
             let code = await service.joinCode
             Self.say("""
-                Class "\(name)" is open (\(lessonCount) lessons; kept in \(storeFile.path)).
+                Class "\(name)" is open (\(lessonCount) lessons; kept in \(keptWhere)).
                   Teacher's dashboard: \(base)/dashboard?token=\(service.teacherToken)
                   Projector view:      \(base)/projector?token=\(service.teacherToken)
                   Learners type:       class join \(base) \(code)

@@ -39,15 +39,17 @@ import Testing
     /// A stand-in session, as the compiler holds one: `requests` in the plugin protocol
     /// (8-byte little-endian length, then the message), then the compiler's empty message.
     func session(_ standIn: URL, _ requests: [String]) throws -> (status: Int32, answers: [String], errors: String) {
+        // The requests come from a file, not a pipe: a stand-in that ended early would make a
+        // write to a pipe kill this whole test process with SIGPIPE.
+        let inputFile = standIn.deletingLastPathComponent().appendingPathComponent("requests-\(UUID().uuidString)")
+        try (requests.reduce(Data()) { $0 + Self.message($1) } + Data(count: 8)).write(to: inputFile)
         let process = Process()
         process.executableURL = standIn
-        let toStandIn = Pipe(), fromStandIn = Pipe(), errors = Pipe()
-        process.standardInput = toStandIn
+        let fromStandIn = Pipe(), errors = Pipe()
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = fromStandIn
         process.standardError = errors
         try process.run()
-        toStandIn.fileHandleForWriting.write(requests.reduce(Data()) { $0 + Self.message($1) } + Data(count: 8))
-        try toStandIn.fileHandleForWriting.close()
         var output = fromStandIn.fileHandleForReading.readDataToEndOfFile()[...]
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

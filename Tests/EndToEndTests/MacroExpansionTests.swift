@@ -65,27 +65,32 @@ import Testing
         }
         /// Runs the stand-in on `input`; its exit status and everything it wrote back.
         func session(_ input: Data) throws -> (status: Int32, output: Data) {
-            let process = Process()
-            process.executableURL = standIn
-            let toStandIn = Pipe(), fromStandIn = Pipe()
-            process.standardInput = toStandIn
-            process.standardOutput = fromStandIn
+            // The input comes from a file, not a pipe: a stand-in that ended early would make a
+            // write to a pipe kill this whole test process with SIGPIPE.
+            let inputFile = folder.url.appendingPathComponent("input-\(UUID().uuidString)")
+            try input.write(to: inputFile)
             // The stand-in was copied by this process: a child another test's thread is just
             // starting may still hold the copy's write descriptor for a moment, and the kernel
-            // refuses to run a file open for writing ("Text file busy"). That moment passes.
-            for attempt in 1... {
+            // refuses to run a file open for writing ("Text file busy"). That moment passes; each
+            // try gets a process of its own.
+            var attempt = 0
+            while true {
+                attempt += 1
+                let process = Process()
+                process.executableURL = standIn
+                let fromStandIn = Pipe()
+                process.standardInput = try FileHandle(forReadingFrom: inputFile)
+                process.standardOutput = fromStandIn
                 do {
                     try process.run()
-                    break
                 } catch let error as NSError where attempt < 20 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
                     Thread.sleep(forTimeInterval: 0.1)
+                    continue
                 }
+                let output = fromStandIn.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return (process.terminationStatus, output)
             }
-            toStandIn.fileHandleForWriting.write(input)
-            try toStandIn.fileHandleForWriting.close()
-            let output = fromStandIn.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, output)
         }
         func starts() -> Int {
             ((try? fileSystem.text(of: folder.url.appendingPathComponent("fake-starts"))) ?? "").split(separator: "\n").count

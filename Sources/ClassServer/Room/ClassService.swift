@@ -37,7 +37,17 @@ public actor ClassService {
         let token = teacherToken ?? kept.settings[.teacherToken] ?? Secrets.token()
         if kept.settings[.joinCode] != code { try await store.setSetting(.joinCode, to: code) }
         if kept.settings[.teacherToken] != token { try await store.setSetting(.teacherToken, to: token) }
-        var state = RoomState(lessons: lessons, className: className)
+        let service = ClassService(
+            store: store, state: RoomState(lessons: lessons, className: className), tokens: [:], joinCode: code, teacherToken: token,
+            updateInterval: updateInterval, clock: clock)
+        await service.take(kept)
+        await service.followOtherInstances()
+        return service
+    }
+
+    /// Takes in what the store keeps: at start, and after another server instance changed the
+    /// class. What this instance has already is not taken twice.
+    private func take(_ kept: StoredClass) {
         let decoder = JSONDecoder()
         if let unlocked = kept.settings[.unlockedLessons], let ids = try? decoder.decode([String].self, from: Data(unlocked.utf8)) {
             state.setUnlocked(ids)
@@ -45,16 +55,39 @@ public actor ClassService {
         if let done = kept.settings[.handsDone], let ids = try? decoder.decode([String].self, from: Data(done.utf8)) {
             state.setHandsDone(Set(ids))
         }
-        var tokens: [String: String] = [:]
-        for learner in kept.learners {
+        if let code = kept.settings[.joinCode] { joinCode = code }
+        for learner in kept.learners where learnersByToken[learner.token] == nil {
             state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt)
-            tokens[learner.token] = learner.id
+            learnersByToken[learner.token] = learner.id
         }
-        for stored in kept.events where state.lessons.lessonOfExercise[stored.event.exerciseID ?? ""] != nil || stored.event.exerciseID == nil {
+        // An event of a lesson no longer in the class (the workshop changed) stays kept, unshown.
+        for stored in kept.events where stored.event.exerciseID.map({ state.lessons.lessonOfExercise[$0] != nil }) ?? true {
             state.apply(stored.event, from: stored.learnerID)
         }
-        return ClassService(store: store, state: state, tokens: tokens, joinCode: code, teacherToken: token, updateInterval: updateInterval, clock: clock)
     }
+
+    private var following: Task<Void, Never>?
+
+    /// Listens for the other server instances of this class (PostgreSQL's LISTEN/NOTIFY) and
+    /// loads the class again after each change, at most ten times a second.
+    private func followOtherInstances() {
+        let changes = store.changes()
+        following = Task { [weak self] in
+            for await _ in changes {
+                guard let self else { return }
+                await self.reloadFromStore()
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+
+    private func reloadFromStore() async {
+        guard let kept = try? await store.load() else { return }
+        take(kept)
+        roomChanged()
+    }
+
+    deinit { following?.cancel() }
 
     private init(
         store: any ClassStore, state: RoomState, tokens: [String: String], joinCode: String, teacherToken: String,

@@ -44,6 +44,9 @@ public struct RoomState: Sendable {
     private(set) var hands: [Hand] = []
     public private(set) var handsDone: Set<String> = []
     public private(set) var unlockedLessons: [String] = []
+    /// Every (learner, event id) applied: an event read back from the store (another server
+    /// instance's change brings the whole class again) is applied once.
+    private var applied: Set<String> = []
 
     public init(lessons: ClassLessons, className: String) {
         self.lessons = lessons
@@ -59,9 +62,9 @@ public struct RoomState: Sendable {
     public mutating func setUnlocked(_ lessonIDs: [String]) { unlockedLessons = lessonIDs }
     public mutating func setHandsDone(_ ids: Set<String>) { handsDone = ids }
 
-    /// Applies one event a learner sent (already validated and new).
+    /// Applies one event a learner sent (already validated); one applied before is ignored.
     public mutating func apply(_ event: ClassEvent, from learnerID: String) {
-        guard var learner = learners[learnerID] else { return }
+        guard var learner = learners[learnerID], applied.insert(learnerID + "\u{0}" + event.id).inserted else { return }
         learner.lastSeen = max(learner.lastSeen, event.time)
         if let exerciseID = event.exerciseID, event.kind != .run {
             if learner.current != exerciseID {

@@ -5,8 +5,8 @@ import Foundation
 /// a few settings (the join code, the teacher's token, the lessons unlocked, the hands done).
 /// The server keeps the room in memory and writes through this; at start it reads it all back.
 ///
-/// One protocol so that more than one kind of storage can sit behind the server; the one
-/// today is SQLite (`SQLiteClassStore`).
+/// One protocol, two kinds of storage: one SQLite file (`SQLiteClassStore`, the default), or
+/// PostgreSQL for several server instances (`PostgresClassStore`). Both pass one shared suite.
 public protocol ClassStore: Sendable {
     /// Everything kept, in the order it was received.
     func load() async throws -> StoredClass
@@ -15,6 +15,15 @@ public protocol ClassStore: Sendable {
     /// returns those that were new: a batch sent twice is stored once.
     func add(_ events: [ClassEvent], from learnerID: String, receivedAt: Date) async throws -> [ClassEvent]
     func setSetting(_ key: ClassSetting, to value: String) async throws
+    /// A signal each time another server instance changed this class; the service then loads
+    /// it again. Finishes at once for a store only one server uses.
+    func changes() -> AsyncStream<Void>
+}
+
+extension ClassStore {
+    public func changes() -> AsyncStream<Void> {
+        AsyncStream { $0.finish() }
+    }
 }
 
 /// A learner as kept: who, and the token that proves it.

@@ -1,0 +1,171 @@
+import ClassProtocol
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The class in PostgreSQL, through postgres-nio: for a department that runs many workshops on
+/// several server instances. Classes share the tables, each under its own key; the instances
+/// serving one class hear of each other's writes through LISTEN/NOTIFY (`changes()`), and
+/// read them back from the tables, so every dashboard shows the whole room.
+public final class PostgresClassStore: ClassStore {
+    /// The one channel every instance listens on; the payload names the class and the writer.
+    static let channel = "didojo_class"
+
+    private let client: PostgresClient
+    private let classKey: String
+    /// Tells this instance's own notifications from the others'.
+    private let instance = UUID().uuidString
+    private let running: Task<Void, Never>
+    private let logger: Logger
+
+    /// Connects to the database `url` names (`postgres://user[:password]@host[:port]/database`)
+    /// for the class `classKey`, and makes the tables when they are missing.
+    public init(url: URL, classKey: String) async throws {
+        guard let scheme = url.scheme, ["postgres", "postgresql"].contains(scheme), let host = url.host, let user = url.user else {
+            throw StoreURLError(url: url)
+        }
+        let database = url.path.split(separator: "/").first.map(String.init)
+        var configuration = PostgresClient.Configuration(
+            host: host, port: url.port ?? 5432, username: user, password: url.password, database: database, tls: .disable)
+        configuration.options.maximumConnections = 8
+        var logger = Logger(label: "didojo-class.postgres")
+        logger.logLevel = .error
+        self.logger = logger
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.classKey = classKey
+        running = Task { await client.run() }
+        do {
+            try await createTables()
+        } catch {
+            running.cancel()
+            throw error
+        }
+    }
+
+    deinit { running.cancel() }
+
+    /// The tables, made once for every class; two instances starting at once take turns.
+    private func createTables() async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(4246)", logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS didojo_learner (
+                    class TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, token TEXT NOT NULL UNIQUE,
+                    joined_at DOUBLE PRECISION NOT NULL, seq BIGSERIAL, PRIMARY KEY (class, id))
+                """, logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS didojo_event (
+                    class TEXT NOT NULL, learner_id TEXT NOT NULL, id TEXT NOT NULL, received_at DOUBLE PRECISION NOT NULL,
+                    body TEXT NOT NULL, seq BIGSERIAL, PRIMARY KEY (class, learner_id, id))
+                """, logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS didojo_setting (
+                    class TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (class, key))
+                """, logger: logger)
+        }
+    }
+
+    public func load() async throws -> StoredClass {
+        let key = classKey
+        var learners: [StoredLearner] = []
+        for try await (id, name, token, joined) in try await client.query(
+            "SELECT id, name, token, joined_at FROM didojo_learner WHERE class = \(key) ORDER BY seq", logger: logger
+        ).decode((String, String, String, Double).self) {
+            learners.append(StoredLearner(id: id, name: name, token: token, joinedAt: Date(timeIntervalSince1970: joined)))
+        }
+        var events: [StoredEvent] = []
+        let decoder = ClassJSON.decoder()
+        for try await (learnerID, received, body) in try await client.query(
+            "SELECT learner_id, received_at, body FROM didojo_event WHERE class = \(key) ORDER BY seq", logger: logger
+        ).decode((String, Double, String).self) {
+            events.append(StoredEvent(
+                learnerID: learnerID, event: try decoder.decode(ClassEvent.self, from: Data(body.utf8)),
+                receivedAt: Date(timeIntervalSince1970: received)))
+        }
+        var settings: [ClassSetting: String] = [:]
+        for try await (name, value) in try await client.query(
+            "SELECT key, value FROM didojo_setting WHERE class = \(key)", logger: logger
+        ).decode((String, String).self) {
+            if let setting = ClassSetting(rawValue: name) { settings[setting] = value }
+        }
+        return StoredClass(learners: learners, events: events, settings: settings)
+    }
+
+    public func addLearner(_ learner: StoredLearner) async throws {
+        let (key, payload) = (classKey, notification)
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query(
+                "INSERT INTO didojo_learner (class, id, name, token, joined_at) VALUES (\(key), \(learner.id), \(learner.name), \(learner.token), \(learner.joinedAt.timeIntervalSince1970))",
+                logger: logger)
+            try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
+        }
+    }
+
+    public func add(_ events: [ClassEvent], from learnerID: String, receivedAt: Date) async throws -> [ClassEvent] {
+        guard !events.isEmpty else { return [] }
+        let encoder = ClassJSON.encoder()
+        let bodies = try events.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let (key, payload, received) = (classKey, notification, receivedAt.timeIntervalSince1970)
+        return try await client.withTransaction(logger: logger) { connection in
+            var added: [ClassEvent] = []
+            for (event, body) in zip(events, bodies) {
+                let rows = try await connection.query(
+                    "INSERT INTO didojo_event (class, learner_id, id, received_at, body) VALUES (\(key), \(learnerID), \(event.id), \(received), \(body)) ON CONFLICT DO NOTHING RETURNING id",
+                    logger: logger)
+                for try await _ in rows { added.append(event) }
+            }
+            if !added.isEmpty {
+                try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
+            }
+            return added
+        }
+    }
+
+    public func setSetting(_ setting: ClassSetting, to value: String) async throws {
+        let (key, payload, name) = (classKey, notification, setting.rawValue)
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query(
+                "INSERT INTO didojo_setting (class, key, value) VALUES (\(key), \(name), \(value)) ON CONFLICT (class, key) DO UPDATE SET value = EXCLUDED.value",
+                logger: logger)
+            try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
+        }
+    }
+
+    private var notification: String { classKey + "\t" + instance }
+
+    /// A signal each time another instance changed this class. Listens on a connection of its
+    /// own, and listens again after the connection is lost (the server restarted, say).
+    public func changes() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let (client, key, instance, logger) = (client, classKey, instance, logger)
+        let listening = Task {
+            while !Task.isCancelled {
+                do {
+                    try await client.withConnection { connection in
+                        try await connection.listen(on: Self.channel) { notifications in
+                            // Whatever happened while this instance was not listening.
+                            continuation.yield()
+                            for try await notification in notifications {
+                                let parts = notification.payload.split(separator: "\t", maxSplits: 1).map(String.init)
+                                if parts.first == key && parts.last != instance { continuation.yield() }
+                            }
+                        }
+                    }
+                } catch {
+                    logger.warning("listening for other instances failed: \(error); trying again")
+                }
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+        continuation.onTermination = { _ in listening.cancel() }
+        return stream
+    }
+
+    public struct StoreURLError: Error, CustomStringConvertible {
+        let url: URL
+        public var description: String {
+            "'\(url.absoluteString)' is not a PostgreSQL address: write postgres://user[:password]@host[:port]/database."
+        }
+    }
+}

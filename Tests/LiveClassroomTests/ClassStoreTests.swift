@@ -1,0 +1,131 @@
+import ClassProtocol
+import ClassServer
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// One suite for both stores, each against the real thing: a SQLite file, and a PostgreSQL
+/// server started for the test. What a restarted server (or a second one) finds again.
+@Suite struct ClassStoreTests {
+    enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case sqlite, postgres
+        var testDescription: String { rawValue }
+    }
+
+    /// Where one test's class lives; `open()` opens it again, as a restarted server would.
+    final class Place: @unchecked Sendable {
+        let kind: Kind
+        private let folder: TemporaryFolder
+        private let postgres: PostgresServer?
+        private let classKey = "class-\(UUID().uuidString)"
+
+        init(_ kind: Kind) throws {
+            self.kind = kind
+            folder = try TemporaryFolder("class-store")
+            postgres = kind == .postgres ? try PostgresServer() : nil
+        }
+
+        func open() async throws -> any ClassStore {
+            switch kind {
+            case .sqlite: return try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite"))
+            case .postgres: return try await PostgresClassStore(url: postgres!.url, classKey: classKey)
+            }
+        }
+
+        var sqliteFile: URL { folder.url.appendingPathComponent("class.sqlite") }
+
+        func stop() { postgres?.stop() }
+    }
+
+    static let lessons = ClassLessons(lessons: [.init(id: "no-di", title: "No DI", exercises: [.init(id: "no-di.1", title: "One")])])
+
+    @Test(arguments: Kind.allCases)
+    func aReopenedStoreHasEveryLearnerEventAndSettingOnce(kind: Kind) async throws {
+        let place = try Place(kind)
+        defer { place.stop() }
+        let joined = Date(timeIntervalSince1970: 1_764_000_000)
+        let event = ClassEvent(kind: .check, time: joined, exerciseID: "no-di.1", passed: false, failingChecks: ["a"])
+        do {
+            let store = try await place.open()
+            try await store.addLearner(StoredLearner(id: "L-1", name: "Ada", token: "t1", joinedAt: joined))
+            #expect(try await store.add([event, event], from: "L-1", receivedAt: joined) == [event], "the same id twice in one batch is one event")
+            #expect(try await store.add([event], from: "L-1", receivedAt: joined).isEmpty)
+            try await store.setSetting(.joinCode, to: "ABCD-EFGH")
+            try await store.setSetting(.joinCode, to: "WXYZ-2345")
+        }
+        let reopened = try await place.open().load()
+        #expect(reopened.learners == [StoredLearner(id: "L-1", name: "Ada", token: "t1", joinedAt: joined)])
+        #expect(reopened.events.map(\.event) == [event])
+        #expect(reopened.settings[.joinCode] == "WXYZ-2345")
+    }
+
+    @Test(arguments: Kind.allCases)
+    func theSameEventIDFromTwoLearnersIsTwoEvents(kind: Kind) async throws {
+        let place = try Place(kind)
+        defer { place.stop() }
+        let store = try await place.open()
+        let now = Date()
+        try await store.addLearner(StoredLearner(id: "L-1", name: "Ada", token: "t1", joinedAt: now))
+        try await store.addLearner(StoredLearner(id: "L-2", name: "Bob", token: "t2", joinedAt: now))
+        let event = ClassEvent(id: "same-id-for-both", kind: .hint, time: now, exerciseID: "no-di.1")
+        #expect(try await store.add([event], from: "L-1", receivedAt: now).count == 1)
+        #expect(try await store.add([event], from: "L-2", receivedAt: now).count == 1, "one learner cannot block another's ids")
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aRestartedServiceKeepsItsCodeTokenRoomAndUnlockedLessons(kind: Kind) async throws {
+        let place = try Place(kind)
+        defer { place.stop() }
+        let first = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday")
+        let answer = try await first.join(code: first.joinCode.lowercased(), name: "Ada")
+        _ = try await first.receive(EventBatch(events: [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.1", passed: true)]), from: answer.learnerID)
+        _ = try await first.unlock("no-di")
+        let second = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday")
+        #expect(await second.joinCode == first.joinCode)
+        #expect(second.teacherToken == first.teacherToken)
+        #expect(await second.learner(token: answer.token) == answer.learnerID)
+        #expect(await second.room().learners.first?.cells["no-di.1"]?.state == "passed")
+        #expect(await second.unlockedLessons == ["no-di"])
+    }
+
+    @Test func theSQLiteFileIsInWALMode() async throws {
+        let place = try Place(.sqlite)
+        let store = try await place.open()
+        // While the store is open: SQLite removes the log when the last connection closes.
+        withExtendedLifetime(store) {
+            #expect(FileManager.default.fileExists(atPath: place.sqliteFile.path + "-wal"), "a DatabasePool keeps a write-ahead log beside the file")
+        }
+    }
+
+    /// Two servers of one class on one PostgreSQL database: what a learner sends to one shows
+    /// on the other's dashboard (LISTEN/NOTIFY), and the teacher's unlock on one reaches the
+    /// learners of the other.
+    @Test func twoServersOfOneClassSeeEachOthersLearners() async throws {
+        let place = try Place(.postgres)
+        defer { place.stop() }
+        let east = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", updateInterval: .milliseconds(10))
+        let west = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", updateInterval: .milliseconds(10))
+        let ada = try await east.join(code: east.joinCode, name: "Ada")
+        _ = try await east.receive(EventBatch(events: [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.1", passed: false)]), from: ada.learnerID)
+
+        var seen = await west.room()
+        let deadline = Date().addingTimeInterval(20)
+        while seen.learners.first?.cells["no-di.1"]?.attempts != 1, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            seen = await west.room()
+        }
+        #expect(seen.learners.map(\.name) == ["Ada"])
+        #expect(seen.learners.first?.cells["no-di.1"]?.attempts == 1)
+        // Ada's token works on the other server too (her courier may reach either).
+        #expect(await west.learner(token: ada.token) == ada.learnerID)
+
+        _ = try await west.unlock("no-di")
+        var unlocked = await east.unlockedLessons
+        while unlocked.isEmpty, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            unlocked = await east.unlockedLessons
+        }
+        #expect(unlocked == ["no-di"])
+        #expect(await east.room().learners.first?.cells["no-di.1"]?.attempts == 1, "nothing taken twice")
+    }
+}
