@@ -3,14 +3,15 @@
 # editing), cmark-gfm with its extensions (GitHub-flavoured Markdown: tables, strikethrough,
 # autolinks) and SQLite (the live class server's store); for its tests, the real tools they
 # drive: vim and nano (through a pseudo-terminal), Graphviz (the wiring graph's DOT output),
-# Chromium with Python 3 (the live class's dashboard, read through Chromium's DevTools port),
+# Chromium and Firefox with Python 3 (the live class's dashboard, read through the browsers'
+# remote ports),
 # and PostgreSQL (the class server's shared store, started by the tests on a loopback port). Used by CI as it is; start.sh
 # passes --libraries-only, so learners who have tools of their own get none installed.
 set -euo pipefail
 
 case "${1:-}" in
     --libraries-only) tools=() ;;
-    "") tools=(vim nano dot chromium python3 postgresql) ;;
+    "") tools=(vim nano dot chromium firefox-esr python3 postgresql) ;;
     *) echo "usage: $0 [--libraries-only]" >&2; exit 2 ;;
 esac
 

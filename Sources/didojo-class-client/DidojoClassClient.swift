@@ -14,7 +14,7 @@ struct DidojoClassClient: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "didojo-class-client",
         abstract: "Joins a live class and delivers a workspace's class events (the shell starts it).",
-        subcommands: [Join.self, Deliver.self])
+        subcommands: [Join.self, Deliver.self, Refresh.self])
 }
 
 struct Join: AsyncParsableCommand {
@@ -58,6 +58,36 @@ struct Deliver: AsyncParsableCommand {
     func run() async throws {
         let outbox = ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: URL(fileURLWithPath: workspace)), fileSystem: LocalFileSystem())
         await Courier(outbox: outbox, giveUpAfter: giveUpAfter).run()
+    }
+}
+
+/// Asks the class what the teacher unlocked for the room, and keeps it where the shell reads it.
+struct Refresh: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Ask the class server which lessons the teacher unlocked.")
+
+    @Option(help: "The workspace whose class to ask.")
+    var workspace: String
+
+    func run() async throws {
+        let outbox = ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: URL(fileURLWithPath: workspace)), fileSystem: LocalFileSystem())
+        guard var membership = outbox.membership() else { throw ClientFailure("This workspace is not in a live class.") }
+        switch await ClassServerConnection(server: membership.serverURL, token: membership.token).send("GET", "/api/learner") {
+        case .success(let data):
+            let learner = try ClassJSON.decoder().decode(LearnerAnswer.self, from: data)
+            if membership.unlockedLessons != learner.unlockedLessons {
+                membership.unlockedLessons = learner.unlockedLessons
+                try outbox.saveMembership(membership)
+            }
+        case .failure(.unreachable(let reason)):
+            throw ClientFailure("No answer from \(membership.serverURL.absoluteString) (\(reason)).")
+        case .failure(.refused(_, let message, _)):
+            throw ClientFailure("The class server said: \(message)")
+        }
+    }
+
+    /// What `GET /api/learner` answers, of which this needs one field.
+    struct LearnerAnswer: Decodable {
+        var unlockedLessons: [String]
     }
 }
 

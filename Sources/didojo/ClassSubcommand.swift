@@ -81,10 +81,13 @@ struct ClassSubcommand: AsyncParsableCommand {
                 print("Not in a live class. 'didojo class join <url> <code>' joins one.")
                 return
             }
+            classroom.deliverNow()
+            if case .failure(let problem) = await classroom.refresh() { print(problem.message) }
             let status = classroom.status()
+            let unlocked = classroom.membership?.unlockedLessons ?? []
             print("In \"\(membership.className)\" at \(membership.serverURL.absoluteString), as \(membership.name); \(CountedNoun.words(status.waiting, "event")) waiting.")
             if let last = status.lastDelivery { print("Last delivery: \(last.message).") }
-            classroom.deliverNow()
+            if !unlocked.isEmpty { print("Unlocked by the teacher: \(unlocked.joined(separator: ", ")).") }
         }
     }
 

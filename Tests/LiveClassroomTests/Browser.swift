@@ -1,8 +1,8 @@
 import Foundation
 
-/// Headless Chromium showing a page, read through its DevTools port by `Fixtures/browse.py`
-/// (`--dump-dom` cannot: the dashboard's event stream never ends, and headless Chromium's
-/// virtual time stands still while a request is open).
+/// Headless Chromium (or Firefox) showing a page, read through its remote port by
+/// `Fixtures/browse.py` (`--dump-dom` cannot: the dashboard's event stream never ends, and
+/// headless Chromium's virtual time stands still while a request is open).
 final class Browser: @unchecked Sendable {
     private let process = Process()
     private let output = Pipe()
@@ -16,17 +16,18 @@ final class Browser: @unchecked Sendable {
 
     /// Opens `url` and returns once `waitFor` (a CSS selector) matches; with `thenWaitFor` the
     /// browser goes on watching for that selector (see `waitForSecondSelector`).
-    init(_ url: String, waitFor: String, thenWaitFor: String? = nil, screenshot: URL? = nil) throws {
+    init(_ url: String, waitFor: String, thenWaitFor: String? = nil, screenshot: URL? = nil, firefox: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [Self.script.path, url, "--wait-for", waitFor, "--timeout", "60"]
             + (thenWaitFor.map { ["--then-wait-for", $0] } ?? []) + (screenshot.map { ["--screenshot", $0.path] } ?? [])
+            + (firefox ? ["--firefox"] : [])
         process.standardOutput = output
         let errors = Pipe()
         process.standardError = errors
         try process.run()
         guard let page = readUntil("READY\n") else {
             process.waitUntilExit()
-            throw Failure(description: "Chromium did not show \(waitFor): \(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)) \(buffer.suffix(2000))")
+            throw Failure(description: "The browser did not show \(waitFor): \(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)) \(buffer.suffix(2000))")
         }
         dom = page
     }

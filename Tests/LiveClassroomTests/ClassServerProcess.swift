@@ -88,6 +88,25 @@ final class ClassServerProcess: @unchecked Sendable {
         return room
     }
 
+    /// Joins as a learner would, straight over HTTP.
+    func join(name: String) async throws -> JoinAnswer {
+        var request = URLRequest(url: URL(string: url + "/api/join")!)
+        request.httpMethod = "POST"
+        request.httpBody = try ClassJSON.encoder().encode(JoinRequest(code: Self.joinCode, name: name))
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return try ClassJSON.decoder().decode(JoinAnswer.self, from: data)
+    }
+
+    /// The teacher's "Unlock for the room"; the answer's status.
+    func unlock(_ lessonID: String) async throws -> Int {
+        var request = URLRequest(url: URL(string: url + "/api/unlock")!)
+        request.httpMethod = "POST"
+        request.setValue("Bearer " + Self.teacherToken, forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(#"{"lesson":"\#(lessonID)"}"#.utf8)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
     /// Sends a batch as a learner's courier does.
     static func post(_ batch: EventBatch, to url: String, token: String) async throws {
         var request = URLRequest(url: URL(string: url + "/api/events")!)

@@ -145,4 +145,40 @@ import Testing
         #expect(settled.learners.first?.cells["no-di.1"]?.attempts == 1)
         #expect(outbox.pending().isEmpty)
     }
+
+    @Test func aLessonTheTeacherUnlocksForTheRoomOpensInTheLearnersShell() async throws {
+        let home = try TemporaryFolder("live-class-unlock")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+        let workshop = home.url.appendingPathComponent("workshop.yaml")
+        try "title: Friday\nlessons:\n  - no-di\n  - id: constructor\n    locked: true\n".write(to: workshop, atomically: true, encoding: .utf8)
+        let ada = try Didojo()
+
+        let before = try await ada.run(["--workshop", workshop.path], input: "class join \(server.url) \(ClassServerProcess.joinCode)\nAda\nopen constructor\n")
+        #expect(before.standardOutput.contains("🔒 constructor opens once you have passed every exercise of no-di"), "\(before.standardOutput)\(before.standardError)")
+        #expect(before.standardOutput.contains("Your teacher can also unlock it for the room"))
+
+        #expect(try await server.unlock("constructor") == 200)
+
+        let after = try await ada.run(["--workshop", workshop.path], input: "class status\nopen constructor\n")
+        #expect(after.standardOutput.contains("Unlocked by your teacher: constructor."), "\(after.standardOutput)\(after.standardError)")
+        #expect(!after.standardOutput.contains("🔒"))
+        #expect(after.standardOutput.contains("constructor · page 1 of"))
+    }
+
+    /// The same page in Firefox, the other browser a teacher may have.
+    @Test func theDashboardWorksInFirefoxToo() async throws {
+        let home = try TemporaryFolder("live-class-firefox")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+        let answer = try await server.join(name: "<b>Bo</b>")
+        try await ClassServerProcess.post(EventBatch(events: [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.1", passed: true)]), to: server.url, token: answer.token)
+        let browser = try Browser(
+            "\(server.url)/dashboard?token=\(ClassServerProcess.teacherToken)",
+            waitFor: #"body:has(#connection[data-status="live"]) td[data-state="passed"][data-exercise="no-di.1"]"#, firefox: true)
+        #expect(browser.dom.contains("&lt;b&gt;Bo&lt;/b&gt;"), "the name as text: \(browser.dom.prefix(2000))")
+        #expect(!browser.dom.contains("<b>Bo</b>"))
+    }
 }

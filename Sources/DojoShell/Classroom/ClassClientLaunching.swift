@@ -9,6 +9,9 @@ public protocol ClassClientLaunching: Sendable {
     func startDelivery()
     /// Joins a class; the membership lands in the workspace.
     func join(url: String, code: String, name: String) async -> Result<Void, ClassroomProblem>
+    /// Asks the class which lessons the teacher unlocked (waits a few seconds at most: the
+    /// learner asked, with `class status`).
+    func refresh() async -> Result<Void, ClassroomProblem>
 }
 
 /// The real one: the `didojo-class-client` that `swift build` puts beside `didojo`.
@@ -32,17 +35,25 @@ public struct ClassClientExecutable: ClassClientLaunching {
     }
 
     public func join(url server: String, code: String, name: String) async -> Result<Void, ClassroomProblem> {
+        await runClient(["join", server, code, "--name", name, "--workspace", workspace.path], seconds: 20, doing: "Joining")
+    }
+
+    public func refresh() async -> Result<Void, ClassroomProblem> {
+        await runClient(["refresh", "--workspace", workspace.path], seconds: 5, doing: "Asking the class")
+    }
+
+    /// Runs the client and waits for it, at most `seconds`; its error message is the problem.
+    private func runClient(_ arguments: [String], seconds: Int, doing: String) async -> Result<Void, ClassroomProblem> {
         if let missing { return .failure(missing) }
         let result: ChildProcessResult
         do {
             result = try await ChildProcessLauncher().run(ChildProcessRequest(
-                executable: url.path, arguments: ["join", server, code, "--name", name, "--workspace", workspace.path],
-                environment: ProcessInfo.processInfo.environment, timeout: .seconds(20)))
+                executable: url.path, arguments: arguments, environment: ProcessInfo.processInfo.environment, timeout: .seconds(seconds)))
         } catch {
             return .failure(ClassroomProblem("Could not start the class client: \(error.localizedDescription)"))
         }
-        if result.cancelled { return .failure(ClassroomProblem("Joining was cancelled.")) }
-        if result.timedOut { return .failure(ClassroomProblem("The class server did not answer within 20 seconds: check the address with your teacher.")) }
+        if result.cancelled { return .failure(ClassroomProblem("\(doing) was cancelled.")) }
+        if result.timedOut { return .failure(ClassroomProblem("The class server did not answer within \(seconds) seconds: check the address with your teacher.")) }
         guard result.termination.isSuccess else {
             let said = (result.standardError.isEmpty ? result.standardOutput : result.standardError)
                 .split(separator: "\n").map { $0.replacingOccurrences(of: "Error: ", with: "") }.joined(separator: " ")

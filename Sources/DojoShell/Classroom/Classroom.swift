@@ -14,8 +14,10 @@ public protocol Classroom: CheckObserver {
     func leave() throws
     /// Events waiting to go, and what the last delivery came to.
     func status() -> ClassroomStatus
-    /// Asks the courier to deliver now and to ask the server what the teacher unlocked.
+    /// Asks the courier to deliver now, in the background.
     func deliverNow()
+    /// Asks the class which lessons the teacher unlocked for the room (the learner waits).
+    func refresh() async -> Result<Void, ClassroomProblem>
 }
 
 /// Why joining a class did not work, in the learner's terms.
@@ -47,6 +49,7 @@ public struct NoClassroom: Classroom {
     public func leave() throws {}
     public func status() -> ClassroomStatus { ClassroomStatus(waiting: 0, refused: 0, lastDelivery: nil) }
     public func deliverNow() {}
+    public func refresh() async -> Result<Void, ClassroomProblem> { .success(()) }
     public func checkRecorded(_ event: CheckEvent) {}
 }
 

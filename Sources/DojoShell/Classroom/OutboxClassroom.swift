@@ -54,6 +54,11 @@ public final class OutboxClassroom: Classroom, @unchecked Sendable {
         return ClassroomStatus(waiting: outbox.pending().count, refused: refused.count, lastDelivery: outbox.lastDelivery())
     }
 
+    public func refresh() async -> Result<Void, ClassroomProblem> {
+        guard outbox.membership() != nil else { return .success(()) }
+        return await client.refresh()
+    }
+
     public func deliverNow() {
         guard outbox.membership() != nil else { return }
         client.startDelivery()

@@ -26,7 +26,7 @@ struct ClassCommand: ShellCommand {
         switch arguments.first {
         case "join": await join(Array(arguments.dropFirst()), session: session)
         case "leave": leave(session: session)
-        case "status", nil: status(session: session)
+        case "status", nil: await status(session: session)
         default: session.printer.line("'class \(arguments[0])' is not a class command: try 'class join <url> <code>', 'class status' or 'class leave'.")
         }
         return .keepGoing
@@ -97,13 +97,18 @@ struct ClassCommand: ShellCommand {
         }
     }
 
-    private func status(session: ShellSession) {
+    private func status(session: ShellSession) async {
         let printer = session.printer
         let classroom = session.dependencies.classroom
-        guard let membership = classroom.membership else {
+        guard classroom.membership != nil else {
             printer.line("You are not in a live class. 'class join <url> <code>' joins one (your teacher has the address and the code).")
             return
         }
+        classroom.deliverNow()
+        if case .failure(let problem) = await classroom.refresh() {
+            printer.warning(problem.message + " What you do is kept, and delivered once the class can be reached.")
+        }
+        guard let membership = classroom.membership else { return }
         let status = classroom.status()
         printer.line("In \"\(membership.className)\" at \(membership.serverURL.absoluteString), as \(membership.name).")
         printer.line(status.waiting == 0 ? "Everything you did has been delivered." : "\(CountedNoun.words(status.waiting, "event")) waiting to be delivered.")
@@ -117,6 +122,5 @@ struct ClassCommand: ShellCommand {
         if !membership.unlockedLessons.isEmpty {
             printer.line("Unlocked by your teacher: \(membership.unlockedLessons.joined(separator: ", ")).")
         }
-        classroom.deliverNow()
     }
 }

@@ -18,8 +18,9 @@ extension ShellSession {
             workable = earlier
         }
         let chain = workable.id == previous.id ? "" : ", which opens after \(workable.id)"
+        let teacher = dependencies.classroom.membership == nil ? "" : " Your teacher can also unlock it for the room: 'class status' asks."
         return "🔒 \(lesson.id) opens once you have passed every exercise of \(previous.id) (\(passed) of \(previous.exercises.count) so far)\(chain)."
-            + " Your workshop, '\(workshop.title)', sets this order. 'open \(workable.id)' to carry on there."
+            + " Your workshop, '\(workshop.title)', sets this order. 'open \(workable.id)' to carry on there." + teacher
     }
 
     /// The lessons the learner may open now, for Tab: a locked lesson is not offered.

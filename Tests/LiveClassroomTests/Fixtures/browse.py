@@ -5,12 +5,15 @@
 Chromium's virtual time does not advance while a request is open. So this starts Chromium with
 a remote-debugging port and asks the page itself, as often as needed:
 
-    browse.py URL --wait-for CSS [--then-wait-for CSS] [--timeout S] [--screenshot FILE]
+    browse.py URL --wait-for CSS [--then-wait-for CSS] [--timeout S] [--screenshot FILE] [--firefox]
 
 Waits until `document.querySelector(CSS)` finds something, prints the page's HTML, then a line
 `READY`. With --then-wait-for it goes on polling for the second selector and prints
 `SEEN <unix time in ms>` when it appears (the test changes the room meanwhile). Exits 1 with a
 message when a selector does not appear in time. Standard library only.
+
+With --firefox it drives Firefox (Debian's firefox-esr) instead, through WebDriver BiDi, the
+protocol Firefox speaks on its remote port.
 """
 import argparse, base64, json, os, shutil, socket, struct, subprocess, sys, tempfile, time, urllib.request
 
@@ -58,6 +61,15 @@ class DevTools:
     def call(self, method, **params):
         self.next_id += 1
         payload = json.dumps({"id": self.next_id, "method": method, "params": params}).encode()
+        self.send(payload)
+        while True:
+            answer = json.loads(self._frame())
+            if answer.get("id") == self.next_id:
+                if "error" in answer:
+                    raise RuntimeError(answer)
+                return answer["result"]
+
+    def send(self, payload):
         header = bytes([0x81])
         if len(payload) < 126:
             header += bytes([0x80 | len(payload)])
@@ -67,15 +79,28 @@ class DevTools:
             header += bytes([0x80 | 127]) + struct.pack(">Q", len(payload))
         mask = os.urandom(4)
         self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
-        while True:
-            answer = json.loads(self._frame())
-            if answer.get("id") == self.next_id:
-                if "error" in answer:
-                    raise RuntimeError(answer["error"])
-                return answer["result"]
 
     def evaluate(self, expression):
         return self.call("Runtime.evaluate", expression=expression, returnByValue=True)["result"].get("value")
+
+
+class FirefoxPage:
+    """The same questions asked of Firefox, through WebDriver BiDi."""
+
+    def __init__(self, port):
+        self.tools = DevTools(f"ws://127.0.0.1:{port}/session")
+        self.tools.call("session.new", capabilities={})
+        self.context = self.tools.call("browsingContext.getTree")["contexts"][0]["context"]
+
+    def navigate(self, url):
+        self.tools.call("browsingContext.navigate", context=self.context, url=url, wait="complete")
+
+    def evaluate(self, expression):
+        result = self.tools.call("script.evaluate", expression=expression, target={"context": self.context}, awaitPromise=False)
+        return result.get("result", {}).get("value")
+
+    def screenshot(self):
+        return self.tools.call("browsingContext.captureScreenshot", context=self.context)["data"]
 
 
 def free_port():
@@ -84,10 +109,10 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_for(tools, selector, timeout):
+def wait_for(page, selector, timeout):
     deadline = time.time() + timeout
     while time.time() < deadline:
-        if tools.evaluate(f"document.querySelector({json.dumps(selector)}) !== null"):
+        if page.evaluate(f"document.querySelector({json.dumps(selector)}) !== null"):
             return True
         time.sleep(0.02)
     return False
@@ -100,19 +125,52 @@ def main():
     parser.add_argument("--then-wait-for")
     parser.add_argument("--timeout", type=float, default=30)
     parser.add_argument("--screenshot")
+    parser.add_argument("--firefox", action="store_true")
     args = parser.parse_args()
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not chromium:
-        sys.exit("Chromium is not installed: Scripts/install-system-libraries.sh installs it (apt-get install chromium).")
-    profile = tempfile.mkdtemp(prefix="didojo-chromium-")
+    if args.firefox:
+        browser_path = shutil.which("firefox-esr") or shutil.which("firefox")
+        if not browser_path:
+            sys.exit("Firefox is not installed: apt-get install firefox-esr.")
+    else:
+        browser_path = shutil.which("chromium") or shutil.which("chromium-browser")
+        if not browser_path:
+            sys.exit("Chromium is not installed: Scripts/install-system-libraries.sh installs it (apt-get install chromium).")
+    profile = tempfile.mkdtemp(prefix="didojo-browser-")
     port = free_port()
-    # --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
-    browser = subprocess.Popen([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                                f"--user-data-dir={profile}", f"--remote-debugging-port={port}",
-                                "--window-size=1400,900", "about:blank"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if args.firefox:
+        command = [browser_path, "--headless", "--profile", profile, "--remote-debugging-port", str(port),
+                   "--window-size=1400,900", "about:blank"]
+    else:
+        # --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
+        command = [browser_path, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                   f"--user-data-dir={profile}", f"--remote-debugging-port={port}", "--window-size=1400,900", "about:blank"]
+    browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        targets = None
+        page = open_page(args.firefox, port)
+        page.navigate(args.url)
+        if not wait_for(page, args.wait_for, args.timeout):
+            print(page.evaluate("document.documentElement.outerHTML"))
+            sys.exit(f"'{args.wait_for}' did not appear within {args.timeout:g} s")
+        print(page.evaluate("document.documentElement.outerHTML"))
+        if args.screenshot:
+            with open(args.screenshot, "wb") as file:
+                file.write(base64.b64decode(page.screenshot()))
+        print("READY", flush=True)
+        if args.then_wait_for:
+            if not wait_for(page, args.then_wait_for, args.timeout):
+                sys.exit(f"'{args.then_wait_for}' did not appear within {args.timeout:g} s")
+            print(f"SEEN {int(time.time() * 1000)}", flush=True)
+    finally:
+        browser.kill()
+        browser.wait()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+class ChromiumPage:
+    """A Chromium tab, through the DevTools protocol."""
+
+    def __init__(self, port):
+        targets = []
         for _ in range(300):
             try:
                 targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=2))
@@ -121,27 +179,30 @@ def main():
             except OSError:
                 pass
             time.sleep(0.1)
-        page = next(t for t in targets if t.get("type") == "page")
-        tools = DevTools(page["webSocketDebuggerUrl"])
-        tools.call("Page.enable")
-        tools.call("Page.navigate", url=args.url)
-        if not wait_for(tools, args.wait_for, args.timeout):
-            print(tools.evaluate("document.documentElement.outerHTML"))
-            sys.exit(f"'{args.wait_for}' did not appear within {args.timeout:g} s")
-        print(tools.evaluate("document.documentElement.outerHTML"))
-        if args.screenshot:
-            shot = tools.call("Page.captureScreenshot", format="png")
-            with open(args.screenshot, "wb") as file:
-                file.write(base64.b64decode(shot["data"]))
-        print("READY", flush=True)
-        if args.then_wait_for:
-            if not wait_for(tools, args.then_wait_for, args.timeout):
-                sys.exit(f"'{args.then_wait_for}' did not appear within {args.timeout:g} s")
-            print(f"SEEN {int(time.time() * 1000)}", flush=True)
-    finally:
-        browser.kill()
-        browser.wait()
-        shutil.rmtree(profile, ignore_errors=True)
+        target = next(t for t in targets if t.get("type") == "page")
+        self.tools = DevTools(target["webSocketDebuggerUrl"])
+        self.tools.call("Page.enable")
+
+    def navigate(self, url):
+        self.tools.call("Page.navigate", url=url)
+
+    def evaluate(self, expression):
+        return self.tools.evaluate(expression)
+
+    def screenshot(self):
+        return self.tools.call("Page.captureScreenshot", format="png")["data"]
+
+
+def open_page(firefox, port):
+    """The browser's page, once its remote port answers (it takes a moment to start)."""
+    deadline = time.time() + 60
+    while True:
+        try:
+            return FirefoxPage(port) if firefox else ChromiumPage(port)
+        except (OSError, RuntimeError, StopIteration):
+            if time.time() > deadline:
+                raise
+            time.sleep(0.2)
 
 
 if __name__ == "__main__":
