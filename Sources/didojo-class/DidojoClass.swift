@@ -39,7 +39,7 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let fileSystem = LocalFileSystem()
-        let lessonsFolder = try lessons.map(Self.userURL) ?? Self.installedLessons()
+        let lessonsFolder = try lessons.map(Self.userURL) ?? InstalledLessons.folder(above: InstalledLessons.runningExecutable, fileSystem: fileSystem)
         var catalog = LessonCatalog.load(from: lessonsFolder, fileSystem: fileSystem)
         guard !catalog.lessons.isEmpty else {
             throw ValidationError("There are no lessons in \(lessonsFolder.path): give the lessons folder with --lessons.")
@@ -97,19 +97,5 @@ struct Serve: AsyncParsableCommand {
 
     static func userURL(_ path: String) -> URL {
         URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-    }
-
-    /// The Lessons folder beside the Package.swift of the checkout this server was built in.
-    static func installedLessons() throws -> URL {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var folder = URL(fileURLWithPath: path).resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("Lessons")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("README.md").path) || FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) && FileManager.default.fileExists(atPath: candidate.path) {
-                return candidate
-            }
-            folder.deleteLastPathComponent()
-        }
-        throw ValidationError("Could not find the Lessons folder above \(path): give it with --lessons.")
     }
 }

@@ -42,10 +42,7 @@ struct CompositionRoot {
     // MARK: Paths
 
     /// The running executable, through /proc so that it is right whatever the current folder.
-    var executable: URL {
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: path).resolvingSymlinksInPath()
-    }
+    var executable: URL { InstalledLessons.runningExecutable }
 
     /// `--lessons`, else `$DIDOJO_LESSONS`, else the `Lessons` folder of the package the
     /// executable was built in (found by walking up from `.build/<config>/didojo`).
@@ -65,15 +62,7 @@ struct CompositionRoot {
 
     /// The Lessons folder beside the Package.swift of the checkout this didojo was built in.
     private func installedLessonsFolder() throws -> URL {
-        var folder = executable.deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("Lessons")
-            if fileSystem.directoryExists(at: candidate), fileSystem.fileExists(at: folder.appendingPathComponent("Package.swift")) {
-                return candidate
-            }
-            folder.deleteLastPathComponent()
-        }
-        throw DojoError.lessonsFolderNotFound(searchedFrom: executable.deletingLastPathComponent().path)
+        try InstalledLessons.folder(above: executable, fileSystem: fileSystem)
     }
 
     /// `$XDG_CACHE_HOME/didojo`, else `~/.cache/didojo`: the compiler's module cache, kept

@@ -18,7 +18,7 @@ final class Browser: @unchecked Sendable {
     /// browser goes on watching for that selector (see `waitForSecondSelector`).
     init(_ url: String, waitFor: String, thenWaitFor: String? = nil, screenshot: URL? = nil, firefox: Bool = false) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script.path, url, "--wait-for", waitFor, "--timeout", "60"]
+        process.arguments = [Self.script.path, url, "--wait-for", waitFor, "--timeout", "180"]
             + (thenWaitFor.map { ["--then-wait-for", $0] } ?? []) + (screenshot.map { ["--screenshot", $0.path] } ?? [])
             + (firefox ? ["--firefox"] : [])
         process.standardOutput = output

@@ -42,7 +42,7 @@ final class ClassServerProcess: @unchecked Sendable {
         process.standardError = pipe
         try process.run()
         self.process = process
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(180)
         var text = ""
         while Date() < deadline, !text.contains("Learners type:") {
             let data = pipe.fileHandleForReading.availableData

@@ -88,6 +88,28 @@ import Testing
         #expect(await second.unlockedLessons == ["no-di"])
     }
 
+    @Test(arguments: Kind.allCases)
+    func aSettingIfAbsentKeepsTheFirstValue(kind: Kind) async throws {
+        let place = try Place(kind)
+        defer { place.stop() }
+        let store = try await place.open()
+        #expect(try await store.setSettingIfAbsent(.joinCode, to: "FIRST-CODE") == "FIRST-CODE")
+        #expect(try await store.setSettingIfAbsent(.joinCode, to: "OTHER-CODE") == "FIRST-CODE")
+        #expect(try await place.open().load().settings[.joinCode] == "FIRST-CODE")
+    }
+
+    /// Two servers of one class started at the same moment print the same links.
+    @Test func twoServersStartingAtOnceAgreeOnOneCodeAndOneToken() async throws {
+        let place = try Place(.postgres)
+        defer { place.stop() }
+        let (eastStore, westStore) = (try await place.open(), try await place.open())
+        async let east = ClassService.open(store: eastStore, lessons: Self.lessons, className: "Tuesday")
+        async let west = ClassService.open(store: westStore, lessons: Self.lessons, className: "Tuesday")
+        let (first, second) = try await (east, west)
+        #expect(await first.joinCode == second.joinCode)
+        #expect(first.teacherToken == second.teacherToken)
+    }
+
     @Test func theSQLiteFileIsInWALMode() async throws {
         let place = try Place(.sqlite)
         let store = try await place.open()
@@ -108,8 +130,9 @@ import Testing
         let ada = try await east.join(code: east.joinCode, name: "Ada")
         _ = try await east.receive(EventBatch(events: [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.1", passed: false)]), from: ada.learnerID)
 
+        // Bounded waits, not timings: a loaded machine may take long, a broken one forever.
         var seen = await west.room()
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(120)
         while seen.learners.first?.cells["no-di.1"]?.attempts != 1, Date() < deadline {
             try await Task.sleep(for: .milliseconds(50))
             seen = await west.room()
@@ -121,7 +144,8 @@ import Testing
 
         _ = try await west.unlock("no-di")
         var unlocked = await east.unlockedLessons
-        while unlocked.isEmpty, Date() < deadline {
+        let unlockDeadline = Date().addingTimeInterval(120)
+        while unlocked.isEmpty, Date() < unlockDeadline {
             try await Task.sleep(for: .milliseconds(50))
             unlocked = await east.unlockedLessons
         }

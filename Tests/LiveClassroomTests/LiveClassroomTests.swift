@@ -135,7 +135,7 @@ import Testing
         #expect(outbox.lastDelivery()?.message.contains("no answer from \(server.url)") == true, "\(String(describing: outbox.lastDelivery()))")
 
         try server.start(lessons: Didojo.lessonsFolder)
-        let room = try await server.waitForRoom(seconds: 90) { $0.learners.first?.cells["no-di.1"]?.attempts == 1 }
+        let room = try await server.waitForRoom(seconds: 180) { $0.learners.first?.cells["no-di.1"]?.attempts == 1 }
         try await Task.sleep(for: .seconds(2))
         let settled = try await server.room()
         done.set()

@@ -43,7 +43,7 @@ final class PostgresServer: @unchecked Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let isReady = try Self.binary("pg_isready")
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(180)
         while Self.run(isReady, ["-h", "127.0.0.1", "-p", String(port), "-q"], asPostgres: false).status != 0 {
             guard Date() < deadline, process.isRunning else {
                 stop()

@@ -32,11 +32,23 @@ public actor ClassService {
         store: any ClassStore, lessons: ClassLessons, className: String, joinCode: String? = nil, teacherToken: String? = nil,
         updateInterval: Duration = .milliseconds(100), clock: @escaping @Sendable () -> Date = Date.init
     ) async throws -> ClassService {
+        // Given ones replace what is kept; otherwise the kept ones stay, and a new class keeps
+        // the first it is given (another server of the class may be starting at this moment).
+        let code: String
+        if let joinCode {
+            try await store.setSetting(.joinCode, to: joinCode)
+            code = joinCode
+        } else {
+            code = try await store.setSettingIfAbsent(.joinCode, to: Secrets.joinCode())
+        }
+        let token: String
+        if let teacherToken {
+            try await store.setSetting(.teacherToken, to: teacherToken)
+            token = teacherToken
+        } else {
+            token = try await store.setSettingIfAbsent(.teacherToken, to: Secrets.token())
+        }
         let kept = try await store.load()
-        let code = joinCode ?? kept.settings[.joinCode] ?? Secrets.joinCode()
-        let token = teacherToken ?? kept.settings[.teacherToken] ?? Secrets.token()
-        if kept.settings[.joinCode] != code { try await store.setSetting(.joinCode, to: code) }
-        if kept.settings[.teacherToken] != token { try await store.setSetting(.teacherToken, to: token) }
         let service = ClassService(
             store: store, state: RoomState(lessons: lessons, className: className), tokens: [:], joinCode: code, teacherToken: token,
             updateInterval: updateInterval, clock: clock)

@@ -15,6 +15,9 @@ public protocol ClassStore: Sendable {
     /// returns those that were new: a batch sent twice is stored once.
     func add(_ events: [ClassEvent], from learnerID: String, receivedAt: Date) async throws -> [ClassEvent]
     func setSetting(_ key: ClassSetting, to value: String) async throws
+    /// Keeps `value` unless the setting has one already, and returns the one kept: two servers
+    /// of one class starting at once agree on one join code and one teacher token.
+    func setSettingIfAbsent(_ key: ClassSetting, to value: String) async throws -> String
     /// A signal each time another server instance changed this class; the service then loads
     /// it again. Finishes at once for a store only one server uses.
     func changes() -> AsyncStream<Void>

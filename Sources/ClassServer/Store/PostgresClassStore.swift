@@ -132,6 +132,19 @@ public final class PostgresClassStore: ClassStore {
         }
     }
 
+    public func setSettingIfAbsent(_ setting: ClassSetting, to value: String) async throws -> String {
+        let (key, name) = (classKey, setting.rawValue)
+        try await client.query(
+            "INSERT INTO didojo_setting (class, key, value) VALUES (\(key), \(name), \(value)) ON CONFLICT (class, key) DO NOTHING",
+            logger: logger)
+        for try await kept in try await client.query(
+            "SELECT value FROM didojo_setting WHERE class = \(key) AND key = \(name)", logger: logger
+        ).decode(String.self) {
+            return kept
+        }
+        return value
+    }
+
     private var notification: String { classKey + "\t" + instance }
 
     /// A signal each time another instance changed this class. Listens on a connection of its

@@ -91,6 +91,13 @@ public final class SQLiteClassStore: ClassStore {
         }
     }
 
+    public func setSettingIfAbsent(_ key: ClassSetting, to value: String) async throws -> String {
+        try await database.write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO setting (key, value) VALUES (?, ?)", arguments: [key.rawValue, value])
+            return try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key.rawValue]) ?? value
+        }
+    }
+
     public func setSetting(_ key: ClassSetting, to value: String) async throws {
         try await database.write { db in
             try db.execute(
