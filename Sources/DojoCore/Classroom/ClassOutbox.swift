@@ -26,6 +26,14 @@ public struct ClassOutbox: Sendable {
     /// Held by the one courier delivering this outbox.
     public var courierLock: URL { stateFolder.appendingPathComponent("class-courier.lock") }
 
+    /// Whether this workspace joined a class: one `stat`, what every event costs outside a class.
+    public var isJoined: Bool { fileSystem.fileExists(at: membershipFile) }
+
+    /// The events the server refused, kept aside with their reasons.
+    public var refusedCount: Int {
+        ((try? fileSystem.contentsOfDirectory(at: refusedFolder)) ?? []).filter { $0.lastPathComponent.hasSuffix(".event.json") }.count
+    }
+
     /// The class this workspace joined, if any. A file that cannot be read counts as none (and
     /// `class status` says why).
     public func membership() -> ClassMembership? {

@@ -20,7 +20,7 @@ public final class OutboxClassroom: Classroom, @unchecked Sendable {
 
     public func record(_ event: ClassEvent) {
         // One stat when not in a class: the common case costs nothing worth measuring.
-        guard FileManager.default.fileExists(atPath: outbox.membershipFile.path) else { return }
+        guard outbox.isJoined else { return }
         do {
             try outbox.add(event)
         } catch {
@@ -50,8 +50,7 @@ public final class OutboxClassroom: Classroom, @unchecked Sendable {
     }
 
     public func status() -> ClassroomStatus {
-        let refused = ((try? FileManager.default.contentsOfDirectory(atPath: outbox.refusedFolder.path)) ?? []).filter { $0.hasSuffix(".event.json") }
-        return ClassroomStatus(waiting: outbox.pending().count, refused: refused.count, lastDelivery: outbox.lastDelivery())
+        ClassroomStatus(waiting: outbox.pending().count, refused: outbox.refusedCount, lastDelivery: outbox.lastDelivery())
     }
 
     public func refresh() async -> Result<Void, ClassroomProblem> {

@@ -53,7 +53,8 @@ struct AskCommand: ShellCommand {
         printer.line("Exercise: \(exercise.id)", indent: "  ")
         printer.line("Question: " + (event.askText ?? "(none: type 'ask <your question>' to add one)"), indent: "  ")
         printer.line("Last check: \(report)", indent: "  ")
-        let lines = (event.askFile ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = (event.askFile ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }   // the newline that ends the last line
         printer.line("Your file, \(file.lastPathComponent) (\(CountedNoun.words(lines.count, "line"))):", indent: "  ")
         for (number, line) in lines.prefix(Self.linesShown).enumerated() {
             printer.line(String(format: "%4d  ", number + 1) + line, indent: "  ")

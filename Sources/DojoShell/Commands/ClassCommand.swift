@@ -48,6 +48,13 @@ struct ClassCommand: ShellCommand {
         }
         if let current = classroom.membership {
             guard session.terminal.confirm("You are in \"\(current.className)\" already. Leave it and join the class at \(url)?") else { return }
+            // What waits for the old class must not go to the new one.
+            do {
+                try classroom.leave()
+            } catch {
+                printer.failure("Could not leave \"\(current.className)\": \(error.localizedDescription)")
+                return
+            }
         }
         guard let name = learnerName(session: session) else { return }
         printer.note("Joining the class at \(url)…")
