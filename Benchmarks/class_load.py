@@ -109,10 +109,13 @@ def join_code():
 class Server:
     """`didojo-class serve`, started (and started again) with the same store, port, token and code."""
 
-    def __init__(self, executable, scratch, port, lessons, token, code):
+    def __init__(self, executable, scratch, port, lessons, token, code, store_url=None):
+        # A PostgreSQL store gets a class key of its own, so that runs never share a class.
+        store = ["--store", store_url, "--class-key", f"load-{secrets.token_hex(6)}"] if store_url \
+            else ["--store", str(scratch / "class.sqlite")]
         self.command = [
             str(executable), "serve", "--host", "127.0.0.1", "--port", str(port),
-            "--store", str(scratch / "class.sqlite"), "--lessons", str(lessons),
+            *store, "--lessons", str(lessons),
             "--teacher-token", token, "--join-code", code,
         ]
         self.scratch = scratch
@@ -848,6 +851,7 @@ def report(options, load, counts, probe, load_before, server_path):
     now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"DIDojo class server load benchmark, {now}")
     print(f"machine: {os.cpu_count()} cores ({platform.machine()}), load average before {load_before}, after {load_average()}")
+    print(f"store: {'PostgreSQL, ' + options.store_url if options.store_url else 'SQLite (a file in a temporary folder)'}")
     print(f"server: {server_path}; {options.learners} learners, a check each every {options.interval:g} s for "
           f"{options.duration:g} s; " + (f"killed (SIGKILL) at {options.kill_at:g} s, started again {options.down:g} s later"
                                          if restarted else "not restarted"))
@@ -935,6 +939,7 @@ def main():
     parser.add_argument("--server", default=".build/debug/didojo-class",
                         help="the server's executable, relative to the repository (default: %(default)s)")
     parser.add_argument("--lessons", default=str(REPO / "Lessons"), help="the lessons folder (default: the repository's)")
+    parser.add_argument("--store-url", help="a PostgreSQL database (postgres://user@host:port/db) instead of a SQLite file")
     parser.add_argument("--learners", type=int, default=300)
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between a learner's checks")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of checks")
@@ -958,7 +963,7 @@ def main():
 
     scratch = Path(tempfile.mkdtemp(prefix="didojo-class-load-"))
     port, token, code = free_port(), secrets.token_urlsafe(24), join_code()
-    server = Server(server_path, scratch, port, lessons, token, code)
+    server = Server(server_path, scratch, port, lessons, token, code, options.store_url)
     probe = None
     try:
         probe = DashboardProbe(port, token)
