@@ -47,14 +47,14 @@ import Testing
         let event = ClassEvent(kind: .check, time: joined, exerciseID: "no-di.1", passed: false, failingChecks: ["a"])
         do {
             let store = try await place.open()
-            try await store.addLearner(StoredLearner(id: "L-1", name: "Ada", token: "t1", joinedAt: joined))
+            try await store.addLearner(StoredLearner(id: "L-1", name: "Ada", tokenHash: "h1", joinedAt: joined))
             #expect(try await store.add([event, event], from: "L-1", receivedAt: joined) == [event], "the same id twice in one batch is one event")
             #expect(try await store.add([event], from: "L-1", receivedAt: joined).isEmpty)
             try await store.setSetting(.joinCode, to: "ABCD-EFGH")
             try await store.setSetting(.joinCode, to: "WXYZ-2345")
         }
         let reopened = try await place.open().load()
-        #expect(reopened.learners == [StoredLearner(id: "L-1", name: "Ada", token: "t1", joinedAt: joined)])
+        #expect(reopened.learners == [StoredLearner(id: "L-1", name: "Ada", tokenHash: "h1", joinedAt: joined)])
         #expect(reopened.events.map(\.event) == [event])
         #expect(reopened.settings[.joinCode] == "WXYZ-2345")
     }
@@ -65,8 +65,8 @@ import Testing
         defer { place.stop() }
         let store = try await place.open()
         let now = Date()
-        try await store.addLearner(StoredLearner(id: "L-1", name: "Ada", token: "t1", joinedAt: now))
-        try await store.addLearner(StoredLearner(id: "L-2", name: "Bob", token: "t2", joinedAt: now))
+        try await store.addLearner(StoredLearner(id: "L-1", name: "Ada", tokenHash: "h1", joinedAt: now))
+        try await store.addLearner(StoredLearner(id: "L-2", name: "Bob", tokenHash: "h2", joinedAt: now))
         let event = ClassEvent(id: "same-id-for-both", kind: .hint, time: now, exerciseID: "no-di.1")
         #expect(try await store.add([event], from: "L-1", receivedAt: now).count == 1)
         #expect(try await store.add([event], from: "L-2", receivedAt: now).count == 1, "one learner cannot block another's ids")
@@ -108,6 +108,26 @@ import Testing
         let (first, second) = try await (east, west)
         #expect(await first.joinCode == second.joinCode)
         #expect(first.teacherToken == second.teacherToken)
+    }
+
+    /// A copy of the class's database lets nobody act as a learner: only a hash of each token is kept.
+    @Test(arguments: Kind.allCases)
+    func noLearnerTokenIsKept(kind: Kind) async throws {
+        let place = try Place(kind)
+        defer { place.stop() }
+        let service = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday")
+        let answer = try await service.join(code: service.joinCode, name: "Ada")
+        let kept = try await place.open().load()
+        #expect(kept.learners.map(\.tokenHash) != [answer.token])
+        #expect(kept.learners.first?.tokenHash.count == 64, "SHA-256 in hex")
+        if kind == .sqlite {
+            let bytes = [place.sqliteFile, URL(fileURLWithPath: place.sqliteFile.path + "-wal")].compactMap { try? Data(contentsOf: $0) }
+            #expect(!bytes.contains { $0.range(of: Data(answer.token.utf8)) != nil }, "the token is nowhere in the file")
+        }
+        // And the token still works, on a server started again.
+        let restarted = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday")
+        #expect(await restarted.learner(token: answer.token) == answer.learnerID)
+        #expect(await restarted.learner(token: answer.token + "x") == nil)
     }
 
     @Test func theSQLiteFileIsInWALMode() async throws {

@@ -64,10 +64,11 @@ import Testing
 
         let adaDone = Flag()
         let adaWatch = Self.watch(server, raising: adaDone) { room in
-            room.learners.contains { $0.name == "Ada" && $0.cells["no-di.1"]?.state == "failing" && $0.hintsUsed == 1 }
+            room.learners.contains { $0.name == "Ada" && $0.cells["no-di.1"]?.state == "failing" && $0.hintsUsed == 1 } && !room.hands.isEmpty
         }
         let adaSaw = try await Self.learner(
-            ada, typing: ["class join \(server.url) \(ClassServerProcess.joinCode)", "Ada", "open no-di", "check no-di.1", "hint"], until: { adaDone.isSet })
+            ada, typing: ["class join \(server.url) \(ClassServerProcess.joinCode)", "Ada", "open no-di", "check no-di.1", "hint", "ask why does it post at the wrong time", "y"],
+            until: { adaDone.isSet })
         let bobDone = Flag()
         let bobWatch = Self.watch(server, raising: bobDone) { room in
             room.learners.contains { $0.name == strangeName && $0.cells["no-di.1"]?.state == "passed" }
@@ -96,6 +97,10 @@ import Testing
         #expect(dom.contains("&lt;img src=x onerror=alert(1)&gt;"), "the name shows as text")
         #expect(!dom.contains("<img src=\"x\""), "and never becomes an element")
         #expect(dom.contains(ClassServerProcess.joinCode))
+        #expect(dom.contains("why does it post at the wrong time"), "Ada's raised hand is in the queue")
+        let hand = try #require(room.hands.first)
+        #expect(hand.name == "Ada")
+        #expect(hand.exerciseID == "no-di.1")
         // Ada checks no-di.2 (from her workspace's membership, as her courier would send it).
         let membership = try #require(ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: ada.workspace), fileSystem: LocalFileSystem()).membership())
         let sent = Date()

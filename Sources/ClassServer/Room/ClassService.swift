@@ -14,7 +14,8 @@ public actor ClassService {
 
     private let store: any ClassStore
     private var state: RoomState
-    private var learnersByToken: [String: String] = [:]
+    /// Learner ids by the SHA-256 of their tokens.
+    private var learnersByTokenHash: [String: String] = [:]
     public private(set) var joinCode: String
     nonisolated public let teacherToken: String
     private let clock: @Sendable () -> Date
@@ -50,7 +51,7 @@ public actor ClassService {
         }
         let kept = try await store.load()
         let service = ClassService(
-            store: store, state: RoomState(lessons: lessons, className: className), tokens: [:], joinCode: code, teacherToken: token,
+            store: store, state: RoomState(lessons: lessons, className: className), joinCode: code, teacherToken: token,
             updateInterval: updateInterval, clock: clock)
         await service.take(kept)
         await service.followOtherInstances()
@@ -68,9 +69,9 @@ public actor ClassService {
             state.setHandsDone(Set(ids))
         }
         if let code = kept.settings[.joinCode] { joinCode = code }
-        for learner in kept.learners where learnersByToken[learner.token] == nil {
+        for learner in kept.learners where learnersByTokenHash[learner.tokenHash] == nil {
             state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt)
-            learnersByToken[learner.token] = learner.id
+            learnersByTokenHash[learner.tokenHash] = learner.id
         }
         // An event of a lesson no longer in the class (the workshop changed) stays kept, unshown.
         for stored in kept.events where stored.event.exerciseID.map({ state.lessons.lessonOfExercise[$0] != nil }) ?? true {
@@ -102,12 +103,11 @@ public actor ClassService {
     deinit { following?.cancel() }
 
     private init(
-        store: any ClassStore, state: RoomState, tokens: [String: String], joinCode: String, teacherToken: String,
+        store: any ClassStore, state: RoomState, joinCode: String, teacherToken: String,
         updateInterval: Duration, clock: @escaping @Sendable () -> Date
     ) {
         self.store = store
         self.state = state
-        self.learnersByToken = tokens
         self.joinCode = joinCode
         self.teacherToken = teacherToken
         self.updateInterval = updateInterval
@@ -123,17 +123,18 @@ public actor ClassService {
         case .success(let valid): name = valid
         case .failure(let problem): throw Refusal.invalid(problem.message)
         }
-        let learner = StoredLearner(id: "L-" + Secrets.token(bytes: 6), name: name, token: Secrets.token(), joinedAt: clock())
+        let token = Secrets.token()
+        let learner = StoredLearner(id: "L-" + Secrets.token(bytes: 6), name: name, tokenHash: Secrets.hash(token), joinedAt: clock())
         try await store.addLearner(learner)
-        learnersByToken[learner.token] = learner.id
+        learnersByTokenHash[learner.tokenHash] = learner.id
         state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt)
         roomChanged()
-        return JoinAnswer(learnerID: learner.id, token: learner.token, className: state.className)
+        return JoinAnswer(learnerID: learner.id, token: token, className: state.className)
     }
 
     /// The learner a token belongs to, if any.
     public func learner(token: String) -> String? {
-        learnersByToken[token]
+        learnersByTokenHash[Secrets.hash(token)]
     }
 
     public func learnerName(_ id: String) -> String? {

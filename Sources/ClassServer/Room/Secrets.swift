@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// Tokens and join codes, from the system's secure random source.
@@ -18,6 +19,12 @@ enum Secrets {
         let data = Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
         return data.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    /// What is kept of a learner's token: its SHA-256, in hex. A token is 192 random bits, so
+    /// no salt or slow hash is needed: there is nothing to guess.
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Compares secrets in time that does not depend on where they differ.

@@ -29,17 +29,18 @@ extension ClassStore {
     }
 }
 
-/// A learner as kept: who, and the token that proves it.
+/// A learner as kept: who, and the SHA-256 of the token that proves it (`Secrets.hash`): the
+/// token itself is never kept, so a copy of the class's database lets nobody act as a learner.
 public struct StoredLearner: Sendable, Equatable {
     public var id: String
     public var name: String
-    public var token: String
+    public var tokenHash: String
     public var joinedAt: Date
 
-    public init(id: String, name: String, token: String, joinedAt: Date) {
+    public init(id: String, name: String, tokenHash: String, joinedAt: Date) {
         self.id = id
         self.name = name
-        self.token = token
+        self.tokenHash = tokenHash
         self.joinedAt = joinedAt
     }
 }
@@ -61,6 +62,7 @@ public struct StoredClass: Sendable {
 /// The settings a class keeps.
 public enum ClassSetting: String, Sendable, CaseIterable {
     case joinCode
+    /// The teacher's token, as it is: `serve` prints it again at each start.
     case teacherToken
     /// JSON array of lesson ids.
     case unlockedLessons

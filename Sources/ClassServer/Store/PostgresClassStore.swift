@@ -51,7 +51,7 @@ public final class PostgresClassStore: ClassStore {
             try await connection.query("SELECT pg_advisory_xact_lock(4246)", logger: logger)
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS didojo_learner (
-                    class TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, token TEXT NOT NULL UNIQUE,
+                    class TEXT NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
                     joined_at DOUBLE PRECISION NOT NULL, seq BIGSERIAL, PRIMARY KEY (class, id))
                 """, logger: logger)
             try await connection.query("""
@@ -69,10 +69,10 @@ public final class PostgresClassStore: ClassStore {
     public func load() async throws -> StoredClass {
         let key = classKey
         var learners: [StoredLearner] = []
-        for try await (id, name, token, joined) in try await client.query(
-            "SELECT id, name, token, joined_at FROM didojo_learner WHERE class = \(key) ORDER BY seq", logger: logger
+        for try await (id, name, tokenHash, joined) in try await client.query(
+            "SELECT id, name, token_hash, joined_at FROM didojo_learner WHERE class = \(key) ORDER BY seq", logger: logger
         ).decode((String, String, String, Double).self) {
-            learners.append(StoredLearner(id: id, name: name, token: token, joinedAt: Date(timeIntervalSince1970: joined)))
+            learners.append(StoredLearner(id: id, name: name, tokenHash: tokenHash, joinedAt: Date(timeIntervalSince1970: joined)))
         }
         var events: [StoredEvent] = []
         let decoder = ClassJSON.decoder()
@@ -96,7 +96,7 @@ public final class PostgresClassStore: ClassStore {
         let (key, payload) = (classKey, notification)
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query(
-                "INSERT INTO didojo_learner (class, id, name, token, joined_at) VALUES (\(key), \(learner.id), \(learner.name), \(learner.token), \(learner.joinedAt.timeIntervalSince1970))",
+                "INSERT INTO didojo_learner (class, id, name, token_hash, joined_at) VALUES (\(key), \(learner.id), \(learner.name), \(learner.tokenHash), \(learner.joinedAt.timeIntervalSince1970))",
                 logger: logger)
             try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
         }

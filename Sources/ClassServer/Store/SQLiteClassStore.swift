@@ -29,7 +29,7 @@ public final class SQLiteClassStore: ClassStore {
                 CREATE TABLE learner (
                     id TEXT PRIMARY KEY NOT NULL,
                     name TEXT NOT NULL,
-                    token TEXT NOT NULL UNIQUE,
+                    tokenHash TEXT NOT NULL UNIQUE,
                     joinedAt REAL NOT NULL
                 );
                 CREATE TABLE event (
@@ -50,8 +50,8 @@ public final class SQLiteClassStore: ClassStore {
 
     public func load() async throws -> StoredClass {
         try await database.read { db in
-            let learners = try Row.fetchAll(db, sql: "SELECT id, name, token, joinedAt FROM learner ORDER BY rowid").map { row in
-                StoredLearner(id: row["id"], name: row["name"], token: row["token"], joinedAt: Date(timeIntervalSince1970: row["joinedAt"]))
+            let learners = try Row.fetchAll(db, sql: "SELECT id, name, tokenHash, joinedAt FROM learner ORDER BY rowid").map { row in
+                StoredLearner(id: row["id"], name: row["name"], tokenHash: row["tokenHash"], joinedAt: Date(timeIntervalSince1970: row["joinedAt"]))
             }
             let decoder = ClassJSON.decoder()
             let events = try Row.fetchAll(db, sql: "SELECT learnerID, receivedAt, body FROM event ORDER BY rowid").map { row in
@@ -71,8 +71,8 @@ public final class SQLiteClassStore: ClassStore {
     public func addLearner(_ learner: StoredLearner) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "INSERT INTO learner (id, name, token, joinedAt) VALUES (?, ?, ?, ?)",
-                arguments: [learner.id, learner.name, learner.token, learner.joinedAt.timeIntervalSince1970])
+                sql: "INSERT INTO learner (id, name, tokenHash, joinedAt) VALUES (?, ?, ?, ?)",
+                arguments: [learner.id, learner.name, learner.tokenHash, learner.joinedAt.timeIntervalSince1970])
         }
     }
 
