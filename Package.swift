@@ -154,6 +154,7 @@ let package = Package(
         // didojo-demos instead, which links them all.
         .executableTarget(name: "didojo", dependencies: [
             "DojoShell",
+            "ClassProtocol",
             "ExerciseChecking",
             "WiringAnalysis",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChildProcess
+import ClassProtocol
 import DojoCore
 import DojoShell
 import Foundation
@@ -75,12 +76,7 @@ struct ClassSubcommand: AsyncParsableCommand {
 
         @MainActor
         func run() async throws {
-            let root = CompositionRoot(options: global.setup)
-            let classroom = root.classroom(for: root.workspace())
-            guard let membership = classroom.membership else {
-                print("Not in a live class. 'didojo class join <url> <code>' joins one.")
-                return
-            }
+            guard let (classroom, membership) = ClassSubcommand.joinedClass(global) else { return }
             classroom.deliverNow()
             if case .failure(let problem) = await classroom.refresh() { print(problem.message) }
             let status = classroom.status()
@@ -97,14 +93,21 @@ struct ClassSubcommand: AsyncParsableCommand {
 
         @MainActor
         func run() async throws {
-            let root = CompositionRoot(options: global.setup)
-            let classroom = root.classroom(for: root.workspace())
-            guard let membership = classroom.membership else {
-                print("Not in a live class.")
-                return
-            }
+            guard let (classroom, membership) = ClassSubcommand.joinedClass(global) else { return }
             try classroom.leave()
             print("Left \"\(membership.className)\".")
         }
+    }
+
+    /// The workspace's live class and its membership; nil, having said so, when it joined none.
+    @MainActor
+    static func joinedClass(_ global: GlobalOptions) -> (any Classroom, ClassMembership)? {
+        let root = CompositionRoot(options: global.setup)
+        let classroom = root.classroom(for: root.workspace())
+        guard let membership = classroom.membership else {
+            print("Not in a live class. 'didojo class join <url> <code>' joins one.")
+            return nil
+        }
+        return (classroom, membership)
     }
 }

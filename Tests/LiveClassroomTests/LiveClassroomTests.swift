@@ -186,4 +186,24 @@ import Testing
         #expect(browser.dom.contains("&lt;b&gt;Bo&lt;/b&gt;"), "the name as text: \(browser.dom.prefix(2000))")
         #expect(!browser.dom.contains("<b>Bo</b>"))
     }
+
+    /// The same from a script: `didojo class join`, `status` and `leave`.
+    @Test func theClassSubcommandsJoinReportAndLeave() async throws {
+        let home = try TemporaryFolder("live-class-subcommands")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+        let ada = try Didojo()
+        let wrong = try await ada.run(["class", "join", server.url, "WXYZ-2345", "--name", "Ada"])
+        #expect(wrong.termination != .exited(0))
+        #expect(wrong.standardError.contains("That join code is not this class's"), "\(wrong.standardOutput)\(wrong.standardError)")
+        let joined = try await ada.run(["class", "join", server.url, ClassServerProcess.joinCode, "--name", "Ada"])
+        #expect(joined.standardOutput.contains("Joined \"Live test\" as Ada."), "\(joined.standardOutput)\(joined.standardError)")
+        let status = try await ada.run(["class", "status"])
+        #expect(status.standardOutput.contains("In \"Live test\" at \(server.url), as Ada; 0 events waiting."), "\(status.standardOutput)")
+        #expect(try await server.room().learners.map(\.name) == ["Ada"])
+        let left = try await ada.run(["class", "leave"])
+        #expect(left.standardOutput.contains("Left \"Live test\"."))
+        #expect(try await ada.run(["class", "status"]).standardOutput.contains("Not in a live class."))
+    }
 }

@@ -33,22 +33,8 @@ public actor ClassService {
         store: any ClassStore, lessons: ClassLessons, className: String, joinCode: String? = nil, teacherToken: String? = nil,
         updateInterval: Duration = .milliseconds(100), clock: @escaping @Sendable () -> Date = Date.init
     ) async throws -> ClassService {
-        // Given ones replace what is kept; otherwise the kept ones stay, and a new class keeps
-        // the first it is given (another server of the class may be starting at this moment).
-        let code: String
-        if let joinCode {
-            try await store.setSetting(.joinCode, to: joinCode)
-            code = joinCode
-        } else {
-            code = try await store.setSettingIfAbsent(.joinCode, to: Secrets.joinCode())
-        }
-        let token: String
-        if let teacherToken {
-            try await store.setSetting(.teacherToken, to: teacherToken)
-            token = teacherToken
-        } else {
-            token = try await store.setSettingIfAbsent(.teacherToken, to: Secrets.token())
-        }
+        let code = try await setting(.joinCode, given: joinCode, new: Secrets.joinCode(), in: store)
+        let token = try await setting(.teacherToken, given: teacherToken, new: Secrets.token(), in: store)
         let kept = try await store.load()
         let service = ClassService(
             store: store, state: RoomState(lessons: lessons, className: className), joinCode: code, teacherToken: token,
@@ -56,6 +42,15 @@ public actor ClassService {
         await service.take(kept)
         await service.followOtherInstances()
         return service
+    }
+
+    /// A setting given on the command line replaces the kept one; otherwise the kept one stays,
+    /// and a new class keeps the first value it is given (another server of the class may be
+    /// starting at this very moment).
+    private static func setting(_ key: ClassSetting, given: String?, new: String, in store: any ClassStore) async throws -> String {
+        guard let given else { return try await store.setSettingIfAbsent(key, to: new) }
+        try await store.setSetting(key, to: given)
+        return given
     }
 
     /// Takes in what the store keeps: at start, and after another server instance changed the
