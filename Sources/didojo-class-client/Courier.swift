@@ -33,9 +33,9 @@ struct Courier {
                     backoff = 0.5
                     oneAtATime = false
                     if let receipt = try? ClassJSON.decoder().decode(BatchReceipt.self, from: data) {
-                        noteUnlocked(receipt.unlockedLessons)
+                        try? outbox.noteUnlocked(receipt.unlockedLessons)
                     }
-                    outbox.recordDelivery(DeliveryStatus(time: Date(), succeeded: true, message: "delivered \(batch.files.count) event\(batch.files.count == 1 ? "" : "s")"))
+                    outbox.recordDelivery(DeliveryStatus(time: Date(), succeeded: true, message: "delivered " + CountedNoun.words(batch.files.count, "event")))
                 case .failure(.refused(let status, let message, _)) where status == 422 || status == 413 || status == 400:
                     if batch.files.count > 1 {
                         oneAtATime = true   // find the one the server refuses; deliver the rest
@@ -93,13 +93,6 @@ struct Courier {
             bytes += size
         }
         return batch
-    }
-
-    /// Keeps the lessons the teacher unlocked in the membership, where the shell reads them.
-    private func noteUnlocked(_ lessons: [String]) {
-        guard var membership = outbox.membership(), membership.unlockedLessons != lessons else { return }
-        membership.unlockedLessons = lessons
-        try? outbox.saveMembership(membership)
     }
 }
 

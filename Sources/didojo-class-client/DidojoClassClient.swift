@@ -70,14 +70,10 @@ struct Refresh: AsyncParsableCommand {
 
     func run() async throws {
         let outbox = ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: URL(fileURLWithPath: workspace)), fileSystem: LocalFileSystem())
-        guard var membership = outbox.membership() else { throw ClientFailure("This workspace is not in a live class.") }
+        guard let membership = outbox.membership() else { throw ClientFailure("This workspace is not in a live class.") }
         switch await ClassServerConnection(server: membership.serverURL, token: membership.token).send("GET", "/api/learner") {
         case .success(let data):
-            let learner = try ClassJSON.decoder().decode(LearnerAnswer.self, from: data)
-            if membership.unlockedLessons != learner.unlockedLessons {
-                membership.unlockedLessons = learner.unlockedLessons
-                try outbox.saveMembership(membership)
-            }
+            try outbox.noteUnlocked(try ClassJSON.decoder().decode(LearnerAnswer.self, from: data).unlockedLessons)
         case .failure(.unreachable(let reason)):
             throw ClientFailure("No answer from \(membership.serverURL.absoluteString) (\(reason)).")
         case .failure(.refused(_, let message, _)):

@@ -30,9 +30,7 @@ public struct ClassOutbox: Sendable {
     public var isJoined: Bool { fileSystem.fileExists(at: membershipFile) }
 
     /// The events the server refused, kept aside with their reasons.
-    public var refusedCount: Int {
-        ((try? fileSystem.contentsOfDirectory(at: refusedFolder)) ?? []).filter { $0.lastPathComponent.hasSuffix(".event.json") }.count
-    }
+    public var refusedCount: Int { eventFiles(in: refusedFolder).count }
 
     /// The class this workspace joined, if any. A file that cannot be read counts as none (and
     /// `class status` says why).
@@ -43,6 +41,14 @@ public struct ClassOutbox: Sendable {
 
     public func saveMembership(_ membership: ClassMembership) throws {
         try fileSystem.write(try ClassJSON.encoder().encode(membership), to: membershipFile)
+    }
+
+    /// Keeps the lessons the teacher unlocked for the room in the membership, where the shell
+    /// reads them; the file is written only when they changed.
+    public func noteUnlocked(_ lessons: [String]) throws {
+        guard var membership = membership(), membership.unlockedLessons != lessons else { return }
+        membership.unlockedLessons = lessons
+        try saveMembership(membership)
     }
 
     /// Leaves the class: the membership goes; events not yet delivered go too (they belong to
@@ -62,7 +68,10 @@ public struct ClassOutbox: Sendable {
     }
 
     /// The files waiting, oldest first.
-    public func pending() -> [URL] {
+    public func pending() -> [URL] { eventFiles(in: folder) }
+
+    /// The event files of `folder`, by name (a file being written has a hidden name of its own).
+    private func eventFiles(in folder: URL) -> [URL] {
         ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).filter { $0.lastPathComponent.hasSuffix(".event.json") }
     }
 

@@ -62,13 +62,13 @@ public struct ClassClientExecutable: ClassClientLaunching {
         return .success(())
     }
 
-    /// Started in a session of its own (Ctrl-C in the shell's terminal does not reach it), with
-    /// no terminal, and reaped by a thread of its own so that it leaves no zombie behind. It
-    /// outlives the shell on purpose: what the learner did last still reaches the class.
     /// glibc's POSIX_SPAWN_SETSID (spawn.h, glibc 2.26 and later), which Swift does not see:
     /// the header declares it only under _GNU_SOURCE.
     static let posixSpawnSetSID: Int16 = 0x80
 
+    /// Started in a session of its own (Ctrl-C in the shell's terminal does not reach it), with
+    /// no terminal, and reaped by a thread of its own so that it leaves no zombie behind. It
+    /// outlives the shell on purpose: what the learner did last still reaches the class.
     public func startDelivery() {
         guard missing == nil else { return }
         var attributes = posix_spawnattr_t()

@@ -20,6 +20,14 @@ public protocol Classroom: CheckObserver {
     func refresh() async -> Result<Void, ClassroomProblem>
 }
 
+extension Classroom {
+    /// A check the learner ran becomes the class's `check` event; a grading run does not.
+    public func checkRecorded(_ event: CheckEvent) {
+        guard let classEvent = ClassEvent(event) else { return }
+        record(classEvent)
+    }
+}
+
 /// Why joining a class did not work, in the learner's terms.
 public struct ClassroomProblem: Error, Equatable, Sendable {
     public let message: String
@@ -50,7 +58,6 @@ public struct NoClassroom: Classroom {
     public func status() -> ClassroomStatus { ClassroomStatus(waiting: 0, refused: 0, lastDelivery: nil) }
     public func deliverNow() {}
     public func refresh() async -> Result<Void, ClassroomProblem> { .success(()) }
-    public func checkRecorded(_ event: CheckEvent) {}
 }
 
 extension ClassEvent {

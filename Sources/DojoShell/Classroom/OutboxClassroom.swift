@@ -5,9 +5,7 @@ import Foundation
 /// The real `Classroom`: events go to the workspace's outbox (a file each, a millisecond) and
 /// the courier (`didojo-class-client deliver`, started in the background) takes them to the
 /// server. The shell never waits on the network; a learner offline for an hour loses nothing.
-public final class OutboxClassroom: Classroom, @unchecked Sendable {
-    // @unchecked: every stored property is a `let` of a Sendable type, and ClassClientLaunching
-    // is Sendable; the class exists only to be shared by reference with the check recorder.
+public final class OutboxClassroom: Classroom {
     private let outbox: ClassOutbox
     private let client: any ClassClientLaunching
 
@@ -27,11 +25,6 @@ public final class OutboxClassroom: Classroom, @unchecked Sendable {
             return   // a full disk must not stop the learner; `class status` shows what waits
         }
         client.startDelivery()
-    }
-
-    public func checkRecorded(_ event: CheckEvent) {
-        guard let classEvent = ClassEvent(event) else { return }
-        record(classEvent)
     }
 
     public func join(url: String, code: String, name: String) async -> Result<ClassMembership, ClassroomProblem> {
@@ -54,12 +47,12 @@ public final class OutboxClassroom: Classroom, @unchecked Sendable {
     }
 
     public func refresh() async -> Result<Void, ClassroomProblem> {
-        guard outbox.membership() != nil else { return .success(()) }
+        guard outbox.isJoined else { return .success(()) }
         return await client.refresh()
     }
 
     public func deliverNow() {
-        guard outbox.membership() != nil else { return }
+        guard outbox.isJoined else { return }
         client.startDelivery()
     }
 }

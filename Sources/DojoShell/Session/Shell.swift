@@ -20,8 +20,9 @@ public final class Shell {
     public func run() async {
         let terminal = session.terminal
         defer { terminal.close() }
-        // What the learner did while the class could not be reached, delivered now.
-        if session.dependencies.classroom.membership != nil { session.dependencies.classroom.deliverNow() }
+        // What the learner did while the class could not be reached, delivered now (nothing
+        // happens outside a class).
+        session.dependencies.classroom.deliverNow()
         while true {
             switch terminal.readLine(prompt: session.prompt) {
             case .endOfInput:

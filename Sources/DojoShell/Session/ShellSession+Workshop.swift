@@ -9,7 +9,8 @@ extension ShellSession {
     func lockMessage(for lesson: Lesson) -> String? {
         guard let workshop, let previous = workshop.lockingLesson(of: lesson.id, in: catalog, progress: progress) else { return nil }
         // The teacher opened it for the room from the live class's dashboard.
-        if let membership = dependencies.classroom.membership, membership.unlockedLessons.contains(lesson.id) { return nil }
+        let membership = dependencies.classroom.membership
+        if membership?.unlockedLessons.contains(lesson.id) == true { return nil }
         let passed = previous.exercises.filter { progress.exercise($0.id).passed }.count
         // Point at the first lesson the learner can actually work on: the lesson before may be
         // locked too.
@@ -18,7 +19,7 @@ extension ShellSession {
             workable = earlier
         }
         let chain = workable.id == previous.id ? "" : ", which opens after \(workable.id)"
-        let teacher = dependencies.classroom.membership == nil ? "" : " Your teacher can also unlock it for the room: 'class status' asks."
+        let teacher = membership == nil ? "" : " Your teacher can also unlock it for the room: 'class status' asks."
         return "🔒 \(lesson.id) opens once you have passed every exercise of \(previous.id) (\(passed) of \(previous.exercises.count) so far)\(chain)."
             + " Your workshop, '\(workshop.title)', sets this order. 'open \(workable.id)' to carry on there." + teacher
     }
