@@ -55,7 +55,8 @@ public enum ConstructorInjectionDemo: LessonDemo {
     public static func run(arguments: [String], context: DemoContext) throws {
         let options = try Options.parseDemoOptions(arguments)
 
-        // The composition root: the only code in this lesson that names concrete types.
+        // The composition root: the only code in this lesson that names the concrete
+        // volatile dependencies (the clients, the clocks, the screen and the logger).
         let timeline = Timeline(fileURL: context.workspaceDirectory.appendingPathComponent("timeline.txt"))
         let composition = SocialAppComposition(
             screen: TerminalScreen(write: context.write),

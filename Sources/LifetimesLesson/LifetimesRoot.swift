@@ -4,7 +4,7 @@ public enum LifetimesRoot: String, CaseIterable, Sendable {
     case byHand = "by-hand"
     /// `CaptiveShareComposition`: the presenter kept as a singleton, holding the first draft.
     case captive
-    /// `SwinjectShareComposition`, with the presenter in `.graph`.
+    /// `SwinjectShareComposition`, with the presenter `.transient`.
     case swinject
     /// `SwinjectShareComposition`, with the presenter in `.container`: captive again.
     case swinjectCaptive = "swinject-captive"

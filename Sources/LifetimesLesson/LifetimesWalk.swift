@@ -89,7 +89,7 @@ struct LifetimesWalk {
             return composition.makeShareScreen
         case .swinject, .swinjectCaptive:
             let container = SwinjectShareComposition.makeContainer(
-                logger: logger, output: output, presenterScope: root == .swinject ? .graph : .container)
+                logger: logger, output: output, presenterScope: root == .swinject ? .transient : .container)
             return { container.resolve(ShareScreen.self)! }
         }
     }

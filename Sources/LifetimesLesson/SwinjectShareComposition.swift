@@ -5,11 +5,12 @@ import Swinject
 public enum SwinjectShareComposition {
     /// A container that builds share screens.
     ///
-    /// - Parameter presenterScope: the presenter's scope. `.graph`, the default, is right;
+    /// - Parameter presenterScope: the presenter's scope. `.transient`, the default, is right:
+    ///   the presenter is transient, built anew for the one screen that asks for it;
     ///   `run --lifetimes swinject-captive` passes `.container` to show that Swinject builds a
     ///   captive dependency without a word.
     public static func makeContainer(
-        logger: any Logger, output: any SocialPostOutput, presenterScope: ObjectScope = .graph
+        logger: any Logger, output: any SocialPostOutput, presenterScope: ObjectScope = .transient
     ) -> Container {
         let container = Container()
         // Singletons: built once, shared by the container for its whole life.

@@ -9,7 +9,8 @@ public final class DraftingSocialPresenter {
     /// Where posts go: a `DraftFolder` of its own, until a client is set.
     public var output: any SocialPostOutput = DraftFolder()
 
-    /// What "now" is when a post is stamped: the real clock unless replaced.
+    /// What "now" is when a post is stamped: the real clock unless replaced. A Foreign
+    /// Default, as in `SocialPresenter` (the lesson's page 2).
     public var clock: any Clock = SystemClock()
 
     public init() {}

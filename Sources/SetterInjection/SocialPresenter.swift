@@ -12,9 +12,9 @@ public final class SocialPresenter {
     public var output: (any SocialPostOutput)?
 
     /// What "now" is when a post is stamped: the real clock unless someone
-    /// replaces it. A default that is right in production and that a test
-    /// can swap for a `FixedClock`. Strictly a foreign default (it lives
-    /// in `Domain`), tolerated for the reasons on the lesson's page 2.
+    /// replaces it. Not optional (every post is stamped), and `SystemClock`
+    /// lives in `Domain`: a Foreign Default, kept to show what a setter
+    /// hides (the lesson's page 2). It belongs in `init`.
     public var clock: any Clock = SystemClock()
 
     public init() {}

@@ -96,7 +96,8 @@ import WiringAnalysis
 
     @Test func aPassNeverShowsNotesAndAFindingAloneFailsNothing() async throws {
         // The solution of no-di.1 hard-wires its clients (the lesson's point), and setter.1's
-        // keeps a tolerated `SystemClock()` default: both pass, with nothing to say.
+        // keeps the starter's `SystemClock()` default, a Foreign Default the exercise is not
+        // about: both pass, with nothing to say.
         for id in ["no-di.1", "setter.1"] {
             let (report, _) = try await check(id, file: "solution.swift")
             #expect(report.passed, "\(id)")

@@ -8,8 +8,8 @@ public struct LessonManifest: Codable, Equatable, Sendable {
     public var module: String
     public var exercises: [ExerciseManifest]
     /// Concrete types from other modules that the lesson accepts as Local Defaults, so the
-    /// wiring analysis does not call `= SystemClock()` a Foreign Default there (the setter
-    /// lesson teaches such a default of a settable property as harmless).
+    /// wiring analysis does not call `= PrintLogger()` a Foreign Default there (in the setter
+    /// lesson it stands in for a default logger of the presenter's own module).
     public var toleratedDefaults: [String]?
 
     public init(title: String, summary: String, module: String, exercises: [ExerciseManifest], toleratedDefaults: [String]? = nil) {

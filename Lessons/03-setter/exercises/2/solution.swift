@@ -18,10 +18,10 @@ final class SocialPresenter {
     /// What "now" is when a post is stamped: the real clock unless someone replaces it.
     var clock: any Clock = SystemClock()
 
-    /// Where the presenter reports what it did. Printing is a good default: it needs nothing
-    /// from outside, and nobody has to remember to set it. (Strictly a foreign default, like
-    /// the clock's: `PrintLogger` lives in `Domain`.) A test replaces it with a
-    /// `RecordingLogger` to read the messages back.
+    /// Where the presenter reports what it did. Optional: the presenter posts without it, so
+    /// a default is fine, and nobody has to remember to set it. (Strictly a Foreign Default:
+    /// `PrintLogger` lives in `Domain`, standing in for a logger of this module.) A test
+    /// replaces it with a `RecordingLogger` to read the messages back.
     var logger: any Logger = PrintLogger()
 
     /// Posts `text` through `output`.

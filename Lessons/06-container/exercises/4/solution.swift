@@ -7,7 +7,10 @@ import Domain
 final class LifetimeTests: XCTestCase {
     func testTheWholeAppSharesOneLogger() throws {
         let container = makeAppContainer()
-        // `any Logger` may hold a struct, so `===` needs the values as objects first.
+        // `Logger` is not class-bound, so `===` needs objects: `as AnyObject`
+        // gives the one inside. That works because the app's logger is a
+        // class; a struct would be boxed anew each time, and `===` would
+        // always be false.
         let first = try container.resolve((any Logger).self) as AnyObject
         let second = try container.resolve((any Logger).self) as AnyObject
         XCTAssertTrue(first === second, "The logger should be a singleton: one for the whole app")

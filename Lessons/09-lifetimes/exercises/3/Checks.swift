@@ -29,7 +29,7 @@ final class LifetimeChecks: XCTestCase {
         let second = root.makeShareScreen()  // while the first is still open
         XCTAssertFalse(
             first.presenter === second.presenter,
-            "The second screen got the first screen's presenter, the same object (===). A presenter kept by the composition root lives as long as the root, like a singleton, and it holds the draft of the screen it was made for: a captive dependency. Build a presenter for every screen. (A presenter kept in a `weak var` is still shared as long as the first screen is open: that is Swinject's `.weak`, not one per screen.)"
+            "The second screen got the first screen's presenter, the same object (===). A presenter kept by the composition root lives as long as the root, like a singleton, and it holds the draft of the screen it was made for: a captive dependency. Build a presenter for every screen. (A presenter kept in a `weak var` is still shared as long as the first screen is open: that is Swinject's `.weak`, not transient.)"
         )
     }
 

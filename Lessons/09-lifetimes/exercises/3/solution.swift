@@ -7,7 +7,7 @@ import LifetimesLesson
 /// The lifetimes the app needs:
 /// - the logger and the network, and so the logged output: singletons, one for the whole app;
 /// - a `Draft`: one per screen, shared by that screen and its presenter;
-/// - a `SharePresenter`: one per screen.
+/// - a `SharePresenter`: transient, built anew for each screen and shared with nobody.
 final class ShareComposition {
     private let logger: any Logger
     private let network: any SocialPostOutput
@@ -23,7 +23,8 @@ final class ShareComposition {
     /// A new share screen, with what it needs.
     func makeShareScreen() -> ShareScreen {
         // Scoped: one draft per screen, shared by the screen and its presenter. The presenter
-        // holds the draft, so it cannot live longer than the screen: one per screen too.
+        // holds the draft, so it cannot live longer than the screen: transient, built here
+        // for this screen alone.
         let draft = Draft()
         let presenter = SharePresenter(draft: draft, output: output, logger: logger)
         return ShareScreen(draft: draft, presenter: presenter)

@@ -7,7 +7,7 @@ import LifetimesLesson
 /// The lifetimes the app needs:
 /// - the logger and the network, and so the logged output: singletons, one for the whole app;
 /// - a `Draft`: one per screen, shared by that screen and its presenter;
-/// - a `SharePresenter`: one per screen.
+/// - a `SharePresenter`: transient, built anew for each screen and shared with nobody.
 final class ShareComposition {
     private let logger: any Logger
     private let network: any SocialPostOutput
