@@ -5,7 +5,7 @@ import PackageDescription
 /// Adding a lesson means adding its module here and to `lessonModules`.
 let lessonModules: [String] = [
     "NoDI", "ConstructorInjection", "SetterInjection", "CakePattern", "ViperRouter", "ContainerLesson",
-    "DependencyValuesLesson", "AntiPatternsLesson", "LifetimesLesson",
+    "DependencyValuesLesson", "AntiPatternsLesson", "LifetimesLesson", "ConcurrencyLesson",
 ]
 
 /// Optimises a target in every build, debug included (`start.sh` builds for debugging, which
@@ -44,9 +44,11 @@ let package = Package(
         // Lesson 7 builds dependency values by hand, then uses Point-Free's library; its module
         // links Dependencies (and the @DependencyClient macro) into DIDojoLessons.
         .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
-        // Tests only: a clock that lets time pass without waiting (the shell's spinner and
-        // `watch`, the launcher's deadlines).
+        // A clock that lets time pass without waiting: in the tests (the shell's spinner and
+        // `watch`, the launcher's deadlines), and in lesson 10, whose exercises use `TestClock`.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        // Lesson 10: `withMainSerialExecutor`, for async tests that run the same way every time.
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
         // Only the fault-injection tests use it: random lines piped into the shell.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // The live classroom's server (didojo-class only): HTTP with Hummingbird 2, the class
@@ -116,6 +118,15 @@ let package = Package(
         .target(name: "LifetimesLesson", dependencies: [
             "Domain", "LessonSupport",
             .product(name: "Swinject", package: "Swinject"),
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Lesson 10 injects `any Clock<Duration>` and tests it with swift-clocks; its exercises
+        // import Clocks and ConcurrencyExtras through DIDojoLessons.
+        .target(name: "ConcurrencyLesson", dependencies: [
+            "Domain", "LessonSupport",
+            .product(name: "Clocks", package: "swift-clocks"),
+            .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+            .product(name: "Dependencies", package: "swift-dependencies"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -39,6 +39,8 @@ REPO = Path(__file__).resolve().parent.parent
 # the one that imports Swinject (lesson 7's first uses swift-dependencies and its macros).
 DEFAULT_EXERCISES = [
     "no-di.1", "constructor.1", "setter.1", "cake.1", "viper-router.1", "container.3", "dependency-values.1", "anti-patterns.1", "lifetimes.1",
+    # Lesson 10's first compiles in Swift 6 mode.
+    "concurrency.1",
     # A test-writing exercise: the learner's tests run against the subject and nine planted bugs.
     "constructor.4",
 ]

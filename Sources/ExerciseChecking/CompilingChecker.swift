@@ -496,10 +496,12 @@ public struct CompilingChecker: ExerciseChecker {
         return key
     }
 
-    /// The compiler flags an exercise asks for on the learner's file: its `warnings-as-errors`
+    /// The compiler flags an exercise asks for on the learner's file: its language mode when
+    /// it is not the steps' Swift 5 (the last `-swift-version` wins), and its `warnings-as-errors`
     /// groups, e.g. `-Werror SendableClosureCaptures` for code that Swift 6 would reject.
     static func compilerFlags(of exercise: Exercise) -> [String] {
-        exercise.warningsAsErrors.flatMap { ["-Werror", $0.group] }
+        (exercise.languageMode == 5 ? [] : ["-swift-version", String(exercise.languageMode)])
+            + exercise.warningsAsErrors.flatMap { ["-Werror", $0.group] }
     }
 
     /// The key of a step whose input is what the step keyed `previous` made: that key, and

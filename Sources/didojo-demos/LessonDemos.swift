@@ -1,5 +1,6 @@
 import AntiPatternsLesson
 import CakePattern
+import ConcurrencyLesson
 import ConstructorInjection
 import ContainerLesson
 import DependencyValuesLesson
@@ -22,6 +23,7 @@ enum LessonDemos {
             DependencyValuesDemo.self,
             AntiPatternsDemo.self,
             LifetimesDemo.self,
+            ConcurrencyDemo.self,
         ]
     }
 

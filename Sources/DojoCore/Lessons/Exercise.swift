@@ -31,13 +31,17 @@ public struct Exercise: Sendable, Equatable {
     public let warningsAsErrors: [WarningGroup]
     /// The catalogue of wrong attempts this exercise must reject.
     public let mistakes: [Mistake]
+    /// The Swift language mode the learner's file compiles in: 5 or 6.
+    public let languageMode: Int
 
     public init(
         lessonID: String, number: Int, title: String, task: String, hints: [Hint],
         fileName: String, starter: URL, solution: URL, checks: URL, support: [URL],
         kind: ExerciseKind = .implement, subject: [URL] = [], mutants: [Mutant] = [], hasChecks: Bool = true,
-        wiring: [WiringRule] = [], warningsAsErrors: [WarningGroup] = [], mistakes: [Mistake] = []
+        wiring: [WiringRule] = [], warningsAsErrors: [WarningGroup] = [], mistakes: [Mistake] = [],
+        languageMode: Int = 5
     ) {
+        self.languageMode = languageMode
         self.kind = kind
         self.wiring = wiring
         self.warningsAsErrors = warningsAsErrors

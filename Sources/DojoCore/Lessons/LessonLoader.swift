@@ -35,7 +35,8 @@ public struct LessonLoader: Sendable {
         let pages = try loadPages(folder.appendingPathComponent("pages"))
         var exercises: [Exercise] = []
         for (index, entry) in manifest.exercises.enumerated() {
-            exercises.append(try loadExercise(entry, number: index + 1, lessonID: id, lessonFolder: folder))
+            exercises.append(try loadExercise(
+                entry, number: index + 1, lessonID: id, lessonFolder: folder, lessonLanguageMode: manifest.languageMode))
         }
         return Lesson(
             id: id, title: manifest.title, summary: manifest.summary, module: manifest.module,
@@ -45,7 +46,7 @@ public struct LessonLoader: Sendable {
 
     private func loadManifest(_ url: URL) throws(LessonLoadProblem) -> LessonManifest {
         let text = try readText(url)
-        var key = CacheKey("didojo lesson manifest, version 1")
+        var key = CacheKey("didojo lesson manifest, version 2")
         key.add(text)
         if let kept = manifestCache?.value(LessonManifest.self, for: key) { return kept }
         let manifest: LessonManifest
@@ -84,9 +85,15 @@ public struct LessonLoader: Sendable {
         return pages
     }
 
-    private func loadExercise(_ entry: ExerciseManifest, number: Int, lessonID: String, lessonFolder: URL) throws(LessonLoadProblem) -> Exercise {
+    private func loadExercise(
+        _ entry: ExerciseManifest, number: Int, lessonID: String, lessonFolder: URL, lessonLanguageMode: Int?
+    ) throws(LessonLoadProblem) -> Exercise {
         let folder = lessonFolder.appendingPathComponent("exercises/\(number)")
         let manifestPath = lessonFolder.appendingPathComponent("lesson.yaml").path
+        let languageMode = entry.languageMode ?? lessonLanguageMode ?? 5
+        guard [5, 6].contains(languageMode) else {
+            throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number): language-mode must be 5 or 6, not \(languageMode)")
+        }
         guard entry.file.hasSuffix(".swift"), !entry.file.contains("/"),
               !["main.swift", "Checks.swift"].contains(entry.file) else {
             throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number): file must be a plain Swift file name other than main.swift and Checks.swift, not '\(entry.file)'")
@@ -141,7 +148,8 @@ public struct LessonLoader: Sendable {
             lessonID: lessonID, number: number, title: entry.title, task: entry.task, hints: entry.hints,
             fileName: entry.file, starter: starter, solution: solution, checks: checks, support: support,
             kind: kind, subject: subject, mutants: mutants, hasChecks: hasChecks,
-            wiring: entry.wiring ?? [], warningsAsErrors: entry.warningsAsErrors ?? [], mistakes: mistakes
+            wiring: entry.wiring ?? [], warningsAsErrors: entry.warningsAsErrors ?? [], mistakes: mistakes,
+            languageMode: languageMode
         )
     }
 

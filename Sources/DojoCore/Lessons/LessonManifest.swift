@@ -11,18 +11,30 @@ public struct LessonManifest: Codable, Equatable, Sendable {
     /// wiring analysis does not call `= PrintLogger()` a Foreign Default there (in the setter
     /// lesson it stands in for a default logger of the presenter's own module).
     public var toleratedDefaults: [String]?
+    /// The Swift language mode the lesson's exercises compile in, 5 or 6 (`language-mode`);
+    /// 5 when absent. An exercise may set its own.
+    public var languageMode: Int?
+    /// Why the lesson stays in an older language mode (`language-mode-reason`), for authors.
+    public var languageModeReason: String?
 
-    public init(title: String, summary: String, module: String, exercises: [ExerciseManifest], toleratedDefaults: [String]? = nil) {
+    public init(
+        title: String, summary: String, module: String, exercises: [ExerciseManifest], toleratedDefaults: [String]? = nil,
+        languageMode: Int? = nil, languageModeReason: String? = nil
+    ) {
         self.title = title
         self.summary = summary
         self.module = module
         self.exercises = exercises
         self.toleratedDefaults = toleratedDefaults
+        self.languageMode = languageMode
+        self.languageModeReason = languageModeReason
     }
 
     private enum CodingKeys: String, CodingKey {
         case title, summary, module, exercises
         case toleratedDefaults = "tolerated-defaults"
+        case languageMode = "language-mode"
+        case languageModeReason = "language-mode-reason"
     }
 }
 
@@ -41,16 +53,19 @@ public struct ExerciseManifest: Codable, Equatable, Sendable {
     /// Structural rules on the learner's file, which behaviour cannot see (see `WiringRule`).
     public var wiring: [WiringRule]?
     /// Compiler warnings that are errors in the learner's file: what Swift 6 would reject,
-    /// though exercises compile in Swift 5 mode.
+    /// though the exercise compiles in Swift 5 mode.
     public var warningsAsErrors: [WarningGroup]?
     /// The wrong attempts this exercise is proven to reject (see `MistakeManifest`).
     public var mistakes: [MistakeManifest]?
+    /// The language mode of this exercise's learner file, 5 or 6, over the lesson's.
+    public var languageMode: Int?
 
     public init(
         title: String, kind: ExerciseKind? = nil, file: String, task: String, hints: [Hint],
         mutants: [MutantManifest]? = nil, wiring: [WiringRule]? = nil, warningsAsErrors: [WarningGroup]? = nil,
-        mistakes: [MistakeManifest]? = nil
+        mistakes: [MistakeManifest]? = nil, languageMode: Int? = nil
     ) {
+        self.languageMode = languageMode
         self.title = title
         self.kind = kind
         self.file = file
@@ -65,6 +80,7 @@ public struct ExerciseManifest: Codable, Equatable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case title, kind, file, task, hints, mutants, wiring, mistakes
         case warningsAsErrors = "warnings-as-errors"
+        case languageMode = "language-mode"
     }
 }
 

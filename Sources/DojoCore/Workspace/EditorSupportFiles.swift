@@ -71,7 +71,7 @@ public struct EditorSupportFiles: Sendable {
         // Spelled out from paths the exercises hold, without building a URL per file.
         var stamp = "\(buildStamp)\n\(workspace.root.path)"
         for exercise in exercises {
-            stamp += "\n\(workspace.relativePath(for: exercise))"
+            stamp += "\n\(workspace.relativePath(for: exercise)) swift \(exercise.languageMode)"
             for file in lessonFiles(of: exercise) { stamp += " " + file.path }
         }
         if fileSystem.fileExists(at: compilationDatabase), (try? fileSystem.contents(of: stampFile)) == Data(stamp.utf8) {
@@ -89,8 +89,9 @@ public struct EditorSupportFiles: Sendable {
     /// command (see `files(of:)`).
     public func compilationDatabaseContents(for exercises: [Exercise], settings: BuildSettings) throws -> Data {
         var entries: [Entry] = []
-        for files in exercises.map(files(of:)) {
-            let arguments = [settings.compiler.path] + exerciseFlags + settings.moduleFlags + files.map(\.path)
+        for exercise in exercises {
+            let files = files(of: exercise)
+            let arguments = [settings.compiler.path] + exerciseFlags(of: exercise) + settings.moduleFlags + files.map(\.path)
             entries += files.map { Entry(directory: workspace.root.path, file: $0.path, arguments: arguments) }
         }
         let encoder = JSONEncoder()
@@ -112,8 +113,8 @@ public struct EditorSupportFiles: Sendable {
 
     /// How the checker compiles the code under test (see `CompileStep.driverArguments`), less
     /// what only matters for the objects it makes.
-    private var exerciseFlags: [String] {
-        ["-module-name", Self.exerciseModuleName, "-swift-version", "5", "-parse-as-library"]
+    private func exerciseFlags(of exercise: Exercise) -> [String] {
+        ["-module-name", Self.exerciseModuleName, "-swift-version", String(exercise.languageMode), "-parse-as-library"]
     }
 
     /// One command of a JSON compilation database (https://clang.llvm.org/docs/JSONCompilationDatabase.html).

@@ -16,14 +16,14 @@ public enum Welcome {
         printer.note("Your exercise files: \(session.workspace.root.path)")
     }
 
-    /// "9 lessons, from hard-wired code to …" for the whole course; a workshop's own first and
+    /// "10 lessons, from hard-wired code to …" for the whole course; a workshop's own first and
     /// last lesson otherwise, since it may stop anywhere.
     static func span(of session: ShellSession) -> String {
         let lessons = session.catalog.lessons
         guard let first = lessons.first, let last = lessons.last else { return "No lessons are loaded." }
         let count = CountedNoun.words(lessons.count, "lesson")
         if session.workshop == nil {
-            return "\(count), from hard-wired code to swift-dependencies, anti-patterns and object lifetimes."
+            return "\(count), from hard-wired code to swift-dependencies, anti-patterns, object lifetimes and Swift 6 concurrency."
         }
         return lessons.count == 1 ? "\(count): \(first.id)." : "\(count), from \(first.id) to \(last.id)."
     }

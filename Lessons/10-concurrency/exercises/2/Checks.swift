@@ -1,0 +1,138 @@
+import Clocks
+import ConcurrencyExtras
+import ConcurrencyLesson
+import XCTest
+
+/// A network whose first `failures` tries fail, each with an error that says which try it was.
+actor ScriptedNetwork: AsyncPostOutput {
+    struct Failure: Error, Equatable, CustomStringConvertible {
+        let tryNumber: Int
+        var description: String { "the network failed try \(tryNumber)" }
+    }
+
+    private let failures: Int
+    /// Every text it was asked to post, the failed tries included.
+    private(set) var tries: [String] = []
+
+    init(failures: Int) {
+        self.failures = failures
+    }
+
+    func post(_ text: String) async throws {
+        tries.append(text)
+        if tries.count <= failures { throw Failure(tryNumber: tries.count) }
+    }
+}
+
+/// `1 time`, `4 times`.
+func times(_ count: Int) -> String {
+    count == 1 ? "1 time" : "\(count) times"
+}
+
+/// The checks drive a `TestClock` and run every task on the main serial executor
+/// (swift-concurrency-extras), so that a retry waiting on the clock has always reached its wait
+/// when the clock moves: the same steps, in the same order, on every run.
+@MainActor
+final class RetryingPosterChecks: XCTestCase {
+    override func invokeTest() {
+        withMainSerialExecutor {
+            super.invokeTest()
+        }
+    }
+
+    let text = "Hello #\(Int.random(in: 100...999))"
+    /// Seconds, so that a retry that sleeps for real is still asleep when the checks look.
+    let firstDelay = Duration.seconds(Int.random(in: 2...9))
+
+    func testAPostThatGoesThroughIsSentOnceWithoutWaiting() async throws {
+        let clock = TestClock()
+        let network = ScriptedNetwork(failures: 0)
+        let poster = RetryingPoster(wrapping: network, clock: clock, attempts: 3, firstDelay: firstDelay)
+
+        try await poster.post(text)
+
+        let tries = await network.tries
+        XCTAssertEqual(tries, [text], "A post that goes through at once should be sent once")
+        XCTAssertEqual(clock.now, TestClock.Instant(), "A post that goes through at once should not wait on the clock")
+    }
+
+    func testAFailedPostIsTriedAgainOnceTheFirstDelayHasPassedOnTheClock() async throws {
+        let clock = TestClock()
+        let network = ScriptedNetwork(failures: 1)
+        let poster = RetryingPoster(wrapping: network, clock: clock, attempts: 3, firstDelay: firstDelay)
+        let task = Task { try await poster.post(text) }
+        defer { task.cancel() }
+
+        await clock.advance(by: firstDelay - .milliseconds(1))
+        var tries = await network.tries.count
+        XCTAssertEqual(tries, 1, "Before firstDelay (\(firstDelay)) had passed on the clock, the poster should have tried once, not \(times(tries))")
+
+        await clock.advance(by: .milliseconds(1))
+        tries = await network.tries.count
+        XCTAssertEqual(tries, 2, "Once firstDelay (\(firstDelay)) had passed on the injected clock, the poster should have tried again; it tried \(times(tries)). Wait with `clock.sleep(for:)`: `Task.sleep` waits for real, and the test clock cannot move it on.")
+    }
+
+    func testEachWaitIsTwiceTheOneBefore() async throws {
+        let clock = TestClock()
+        let network = ScriptedNetwork(failures: 3)
+        let poster = RetryingPoster(wrapping: network, clock: clock, attempts: 4, firstDelay: firstDelay)
+        let task = Task { try await poster.post(text) }
+        defer { task.cancel() }
+
+        await clock.advance(by: firstDelay)
+        var expectedTries = 1
+        for wait in [firstDelay * 2, firstDelay * 4] {
+            expectedTries += 1
+            await clock.advance(by: wait - .milliseconds(1))
+            var tries = await network.tries.count
+            XCTAssertEqual(tries, expectedTries, "The wait before try \(expectedTries + 1) should be twice the one before, \(wait): the poster tried again too early")
+            await clock.advance(by: .milliseconds(1))
+            tries = await network.tries.count
+            XCTAssertEqual(tries, expectedTries + 1, "After a wait of \(wait) (twice the one before) the poster should have tried again")
+        }
+    }
+
+    func testAfterTheLastTryItsErrorIsThrownAndNothingMoreIsWaited() async throws {
+        let attempts = Int.random(in: 2...4)
+        let clock = TestClock()
+        let network = ScriptedNetwork(failures: 9)
+        let poster = RetryingPoster(wrapping: network, clock: clock, attempts: attempts, firstDelay: firstDelay)
+        let task = Task { try await poster.post(text) }
+
+        await clock.run()
+        // Done by now, unless it waits for real: then it stops here instead of hanging the checks.
+        task.cancel()
+        do {
+            try await task.value
+            XCTFail("Every try failed, so post should throw the error of the last try: it swallowed the error")
+        } catch let failure as ScriptedNetwork.Failure {
+            XCTAssertEqual(failure.tryNumber, attempts, "post should throw the error of the last try (\(attempts)), as it is")
+        } catch {
+            XCTFail("post should throw the error of the last try, as it is, not \(error)")
+        }
+        let tries = await network.tries.count
+        XCTAssertEqual(tries, attempts, "With attempts = \(attempts), the network should be tried \(times(attempts)) in all, the first one included")
+        let waited = (0..<(attempts - 1)).reduce(Duration.zero) { total, step in total + firstDelay * (1 << step) }
+        XCTAssertEqual(clock.now, TestClock.Instant(offset: waited), "The poster should wait between tries only: it waited after the last try too, a wait for nothing")
+    }
+
+    func testACancelledShareStopsTheRetry() async throws {
+        let clock = TestClock()
+        let network = ScriptedNetwork(failures: 9)
+        let poster = RetryingPoster(wrapping: network, clock: clock, attempts: 5, firstDelay: firstDelay)
+        let task = Task { try await poster.post(text) }
+
+        await clock.advance(by: firstDelay / 2)
+        task.cancel()
+        await clock.run()
+
+        let tries = await network.tries.count
+        XCTAssertEqual(tries, 1, "The share was cancelled during the first wait, so the poster should stop: it tried \(times(tries)). `try? await clock.sleep(…)` turns \"cancelled\" into \"try again\"; use `try`")
+        do {
+            try await task.value
+            XCTFail("A cancelled retry should throw the clock's CancellationError")
+        } catch {
+            XCTAssertTrue(error is CancellationError, "A cancelled retry should throw the clock's CancellationError, not \(error)")
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import ConcurrencyLesson
+
+/// Shares one text to several outputs at once: every post starts without waiting for the
+/// others, and `share` returns once every output has the post. If an output fails, `share`
+/// throws its error. Each post runs under the trace id of the share (`Trace.id`), which the
+/// caller sets with `Trace.$id.withValue(…)`, so that the logs of one share can be found.
+struct BatchSharer {
+    let outputs: [any AsyncPostOutput]
+
+    func share(_ text: String) async throws {
+        // Each post in a task of its own, and each awaited.
+        let tasks = outputs.map { output in
+            Task.detached {
+                try await output.post(text)
+            }
+        }
+        for task in tasks {
+            try await task.value
+        }
+    }
+}

