@@ -57,6 +57,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The class server's services (HTTP server, class, PostgreSQL's client) in one group
+        // that SIGINT and SIGTERM shut down gracefully (Hummingbird brings it in anyway).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // SHA-256 for the learners' tokens, kept hashed (postgres-nio brings it in anyway).
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
@@ -194,9 +197,12 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], exclude: ["API.md"], resources: [.copy("Dashboard")]),
         .executableTarget(name: "didojo-class", dependencies: [
             "ClassServer",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Links FoundationNetworking, which the shell must not (its start-up).
@@ -237,6 +243,8 @@ let package = Package(
             "ClassServer", "ClassProtocol", "DojoCore", "DojoTestSupport", "ChildProcess",
             "didojo", "didojo-class", "didojo-class-client",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Clocks", package: "swift-clocks"),
         ]),
     ],
     swiftLanguageModes: [.v6]

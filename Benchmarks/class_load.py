@@ -17,7 +17,9 @@ token and a join code of its own, and kills it at the end whatever happens. What
 - a dashboard client, in a process of its own, reads /api/stream (reconnecting) and times how
   long a check takes to show on the dashboard (see UPDATE_DELAY);
 - after DURATION every outbox is drained (at most 30 s), and /api/room is compared, learner by
-  learner, with the checks that learner made: nothing may be lost or counted twice.
+  learner, with the checks that learner made: nothing may be lost or counted twice;
+- last, with a dashboard's stream open, the server gets SIGINT (Ctrl-C): the time to its exit is
+  the shutdown figure (its graceful shutdown must end the stream, not wait on it).
 
 It is a benchmark, not a test: the load generator shares the machine with the server (on a
 2-core machine, one core's worth of it at most), so it prints the load average and its own
@@ -50,6 +52,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 INGEST_P99_FLOOR = 0.050
 UPDATE_P99_FLOOR = 1.0
+SHUTDOWN_FLOOR = 2.0        # SIGINT to exit, with a dashboard's stream open
 
 BATCH_LIMIT = 200           # the API's largest batch, and the courier's
 START_TIMEOUT = 30.0        # from exec to the first 200 of GET /api/room
@@ -138,6 +141,36 @@ class Server:
 
     def alive(self):
         return self.process is not None and self.process.poll() is None
+
+    def interrupt(self, port, token, limit=30.0):
+        """SIGINT with a dashboard's stream open: (seconds to the exit, exit status, whether the
+        stream was ended by the server), or None when no stream could be opened."""
+        sock = socket.create_connection(("127.0.0.1", port), timeout=limit)
+        try:
+            sock.sendall(f"GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n\r\n".encode())
+            seen = b""
+            while b"event: room" not in seen:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    return None
+                seen += chunk
+            started = time.monotonic()
+            self.process.send_signal(signal.SIGINT)
+            try:
+                status = self.process.wait(limit)
+            except subprocess.TimeoutExpired:
+                return (math.inf, None, False)
+            elapsed = time.monotonic() - started
+            ended = False
+            try:
+                while sock.recv(65536):
+                    pass
+                ended = True
+            except OSError:
+                ended = True
+            return (elapsed, status, ended)
+        finally:
+            sock.close()
 
     def log_tail(self, lines=30):
         try:
@@ -520,6 +553,7 @@ class Figures:
         self.samples = 0
         self.samples_dropped = 0
         self.kill_time = None
+        self.shutdown = None            # (seconds, exit status, stream ended) of the SIGINT at the end
         self.first_200_after_kill = None
         self.restart_start = None      # seconds from exec to the first 200 of /api/room, second life
         self.first_start = None
@@ -844,6 +878,10 @@ def report(options, load, counts, probe, load_before, server_path):
         missed.append(f"{counts['doubled']} events doubled (floor 0)")
     if ingest["p99"] is None or ingest["p99"] > INGEST_P99_FLOOR:
         missed.append(f"ingest p99 {milliseconds(ingest['p99'])} ms (floor {INGEST_P99_FLOOR * 1000:.0f} ms)")
+    shutdown = figures.shutdown
+    if shutdown is None or shutdown[0] > SHUTDOWN_FLOOR:
+        missed.append(f"shutdown with a stream open {'not measured' if shutdown is None else f'{shutdown[0]:.2f} s'} "
+                      f"(floor {SHUTDOWN_FLOOR:g} s)")
     if update["p99"] is None or update["p99"] > UPDATE_P99_FLOOR:
         missed.append(f"update delay p99 {milliseconds(update['p99'])} ms (floor {UPDATE_P99_FLOOR * 1000:.0f} ms)"
                       .replace("never ms", "never (samples no room showed)"))
@@ -893,6 +931,11 @@ def report(options, load, counts, probe, load_before, server_path):
              + (", ".join(f"{gap:.2f} s" for gap in probe["gaps"]) if probe and probe["gaps"] else "-")
              if restarted and figures.restart_start is not None else "")),
     ]
+    rows.append(("shutdown with a stream open", "-" if shutdown is None else f"{shutdown[0]:.2f} s",
+                  f"floor <= {SHUTDOWN_FLOOR:g} s: {verdict(None if shutdown is None else shutdown[0] <= SHUTDOWN_FLOOR)}; "
+                  + ("no stream could be opened" if shutdown is None else
+                     f"SIGINT to the exit (status {shutdown[1]}), the stream "
+                     + ("ended by the server" if shutdown[2] else "NOT ended"))))
     if restarted:
         rows.append(("learner tokens after the restart", "kept" if figures.after_kill_401 == 0 else "REJECTED",
                      f"{figures.after_kill_401} answers 401 after the kill"))
@@ -928,6 +971,7 @@ def report(options, load, counts, probe, load_before, server_path):
         "lost": counts["lost"], "doubled": counts["doubled"], "left_in_outboxes": counts["left_in_outboxes"],
         "restart_downtime_s": downtime, "restart_start_s": figures.restart_start, "first_start_s": figures.first_start,
         "tokens_rejected_after_restart": figures.after_kill_401,
+        "shutdown_s": None if shutdown is None or math.isinf(shutdown[0]) else shutdown[0],
         "loop_lag_ms": {key: None if value is None else value * 1000 for key, value in lag.items()},
         "floors_missed": missed,
     }
@@ -971,6 +1015,8 @@ def main():
         room = asyncio.run(load.run())
         counts = compare(load, room)
         probe_figures = probe.finish()
+        note("SIGINT with a dashboard's stream open…")
+        load.figures.shutdown = server.interrupt(port, token)
     except KeyboardInterrupt:
         print("interrupted: the server is killed and its temporary store removed", file=sys.stderr)
         sys.exit(130)

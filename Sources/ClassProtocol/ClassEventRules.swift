@@ -54,6 +54,9 @@ extension ClassEvent {
         return nil
     }
 
+    /// What an `ask` carries, in bytes of UTF-8 (its file and report).
+    public var askBytes: Int { (askFile?.utf8.count ?? 0) + (askReport?.utf8.count ?? 0) }
+
     /// The lesson of the event: its own, or its exercise's.
     public func lesson(exercises: [String: String]) -> String? {
         lessonID ?? exerciseID.flatMap { exercises[$0] }
@@ -77,20 +80,57 @@ extension ClassEvent {
     }
 }
 
-/// The rule for a learner's name: what a teacher can read, and nothing a page could mistake
-/// for markup once escaped (the dashboard inserts names as text).
+/// The rule for a learner's name, one for the handout, `class join` and the server: what a
+/// teacher can read, and nothing a page could mistake for markup once escaped (the dashboard
+/// inserts names as text). A name is counted as people see it: in characters (grapheme
+/// clusters: "é" typed as e and an accent is one) and in the columns a terminal gives it (a
+/// Chinese character or an emoji takes two).
 public enum LearnerName {
-    /// The name trimmed, or nil with why it cannot be a name.
+    /// Most characters a single character may be built of: an emoji family is seven, and a
+    /// letter buried under two hundred accents is not a name.
+    static let scalarsPerCharacter = 10
+
+    /// The name trimmed, its inner spaces made one, or nil with why it cannot be a name.
     public static func validated(_ raw: String) -> Result<String, NameProblem> {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !name.isEmpty else { return .failure(NameProblem(message: "A name cannot be empty.")) }
-        guard name.count <= ClassLimits.nameCharacters else {
-            return .failure(NameProblem(message: "A name is at most \(ClassLimits.nameCharacters) characters."))
-        }
-        guard !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) || $0.properties.generalCategory == .format }) else {
+        // Control characters, and invisible formatting (a right-to-left override, say) but the
+        // zero-width joiner that emoji sequences are made with.
+        let category = { (scalar: Unicode.Scalar) in scalar.properties.generalCategory }
+        guard !name.unicodeScalars.contains(where: { category($0) == .control || (category($0) == .format && $0 != "\u{200D}") }) else {
             return .failure(NameProblem(message: "A name cannot hold control or invisible formatting characters."))
         }
+        guard name.allSatisfy({ $0.unicodeScalars.count <= scalarsPerCharacter }) else {
+            return .failure(NameProblem(message: "A name cannot hold a character with that many accents or marks on it."))
+        }
+        guard name.count <= ClassLimits.nameCharacters, columns(name) <= ClassLimits.nameCharacters else {
+            return .failure(NameProblem(message: "A name is at most \(ClassLimits.nameCharacters) characters (a wide character, as in 李 or 😀, counts as two)."))
+        }
         return .success(name)
+    }
+
+    /// How two names compare for "the same name already in the room": case, accents typed in
+    /// different ways and spaces aside.
+    public static func key(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// The columns a terminal gives `text`: two for a wide or emoji character, one otherwise.
+    public static func columns(_ text: String) -> Int {
+        text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
+    }
+
+    static func isWide(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { scalar in
+            if scalar.properties.isEmojiPresentation { return true }
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+                 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+                return true
+            default:
+                return false
+            }
+        }
     }
 
     public struct NameProblem: Error, Equatable, Sendable {

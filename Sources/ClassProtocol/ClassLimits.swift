@@ -9,10 +9,23 @@ public enum ClassLimits {
     public static let askFileBytes = 256 * 1024
     /// Largest report an `ask` sends, in bytes of UTF-8.
     public static let askReportBytes = 64 * 1024
+    /// Largest `verify --workspaces --json` the teacher brings in (it carries what failing
+    /// checks printed).
+    public static let gradesBodyBytes = 8 * 1024 * 1024
     public static let eventsPerBatch = 200
     /// Longest check name, mistake or question, in characters.
     public static let textCharacters = 300
     public static let failingChecksPerEvent = 50
     public static let nameCharacters = 40
+    /// Learners a class holds; joins past it are refused (409).
+    public static let learnersPerClass = 1000
+    /// A learner who joined this long ago and never sent an event is forgotten at the next join.
+    public static let silentJoinSeconds: Double = 15 * 60
+    /// Events a learner may send in all (a class of a day makes a few hundred).
+    public static let eventsPerLearner = 20_000
+    /// Hands one learner may have up at once.
+    public static let openHandsPerLearner = 3
+    /// What one learner's asks may carry in all (files and reports), in bytes.
+    public static let askBytesPerLearner = 2 * 1024 * 1024
     public static let eventIDCharacters = 8...64
 }

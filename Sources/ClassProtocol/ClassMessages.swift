@@ -12,15 +12,21 @@ public struct JoinRequest: Codable, Sendable, Equatable {
     }
 }
 
-/// The answer to a join: who the learner is now, and the token that says so.
+/// The answer to a join: who the learner is now, the token that says so, the lessons the
+/// teacher has unlocked for the room already, and the server's clock.
 public struct JoinAnswer: Codable, Sendable, Equatable {
     public var learnerID: String
     public var token: String
     public var className: String
-    public init(learnerID: String, token: String, className: String) {
+    /// Optional for answers of an older server.
+    public var unlockedLessons: [String]?
+    public var serverTime: Date?
+    public init(learnerID: String, token: String, className: String, unlockedLessons: [String]? = nil, serverTime: Date? = nil) {
         self.learnerID = learnerID
         self.token = token
         self.className = className
+        self.unlockedLessons = unlockedLessons
+        self.serverTime = serverTime
     }
 }
 

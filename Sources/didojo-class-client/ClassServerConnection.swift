@@ -1,4 +1,5 @@
 import ClassProtocol
+import DojoCore
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -26,12 +27,17 @@ struct ClassServerConnection: Sendable {
     }
 
     func send(_ method: String, _ path: String, body: (some Encodable)?) async -> Result<Data, Problem> {
+        await send(method, path, json: body.flatMap { try? ClassJSON.encoder().encode($0) })
+    }
+
+    /// Sends `json` as it is.
+    func send(_ method: String, _ path: String, json: Data?) async -> Result<Data, Problem> {
         var request = URLRequest(url: server.appendingPathComponent(path), timeoutInterval: 10)
         request.httpMethod = method
         if let token { request.setValue("Bearer " + token, forHTTPHeaderField: "Authorization") }
-        if let body {
+        if let json {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = try? ClassJSON.encoder().encode(body)
+            request.httpBody = json
         }
         do {
             let (data, response) = try await URLSession.shared.data(for: request)
@@ -49,5 +55,20 @@ struct ClassServerConnection: Sendable {
 
     func send(_ method: String, _ path: String) async -> Result<Data, Problem> {
         await send(method, path, body: String?.none)
+    }
+}
+
+/// The courier's transport: `POST /api/events` over URLSession.
+struct URLSessionTransport: ClassTransport {
+    func send(_ batch: EventBatch, to server: URL, token: String) async -> Result<BatchReceipt, ClassTransportProblem> {
+        switch await ClassServerConnection(server: server, token: token).send("POST", "/api/events", body: batch) {
+        case .success(let data):
+            guard let receipt = try? ClassJSON.decoder().decode(BatchReceipt.self, from: data) else {
+                return .failure(.unreachable("the answer was not the class server's"))
+            }
+            return .success(receipt)
+        case .failure(.unreachable(let reason)): return .failure(.unreachable(reason))
+        case .failure(.refused(let status, let message, let retryAfter)): return .failure(.refused(status: status, message: message, retryAfter: retryAfter))
+        }
     }
 }

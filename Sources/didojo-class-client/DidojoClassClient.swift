@@ -14,7 +14,7 @@ struct DidojoClassClient: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "didojo-class-client",
         abstract: "Joins a live class and delivers a workspace's class events (the shell starts it).",
-        subcommands: [Join.self, Deliver.self, Refresh.self])
+        subcommands: [Join.self, Deliver.self, Refresh.self, Grades.self])
 }
 
 struct Join: AsyncParsableCommand {
@@ -41,8 +41,16 @@ struct Join: AsyncParsableCommand {
         case .failure(let problem):
             throw ClientFailure(problem.joinMessage)
         }
+        // The courier at work (for an old class, retrying) is stopped first, and the membership
+        // changes while this holds its lock: no batch of the old class goes with the new token.
+        let lock = await CourierLock.takeOver(outbox.courierLock)
+        defer { lock?.release() }
+        if let old = outbox.membership(), old.serverURL != server || old.learnerID != answer.learnerID {
+            try outbox.leave()
+        }
         try outbox.saveMembership(ClassMembership(
-            serverURL: server, learnerID: answer.learnerID, token: answer.token, className: answer.className, name: name, joinedAt: Date()))
+            serverURL: server, learnerID: answer.learnerID, token: answer.token, className: answer.className, name: name, joinedAt: Date(),
+            unlockedLessons: answer.unlockedLessons ?? []))
         print("Joined \"\(answer.className)\" as \(name).")
     }
 }
@@ -57,7 +65,8 @@ struct Deliver: AsyncParsableCommand {
 
     func run() async throws {
         let outbox = ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: URL(fileURLWithPath: workspace)), fileSystem: LocalFileSystem())
-        await Courier(outbox: outbox, giveUpAfter: giveUpAfter).run()
+        // The composition root of the courier: the real network, the real clock.
+        await Courier(outbox: outbox, transport: URLSessionTransport(), clock: ContinuousClock(), giveUpAfter: .seconds(giveUpAfter)).run()
     }
 }
 
@@ -84,6 +93,42 @@ struct Refresh: AsyncParsableCommand {
     /// What `GET /api/learner` answers, of which this needs one field.
     struct LearnerAnswer: Decodable {
         var unlockedLessons: [String]
+    }
+}
+
+/// Brings `verify --workspaces --json`'s grades into the class (`didojo class grade`).
+struct Grades: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Send verify's grades (JSON) to the class's dashboard.")
+
+    @Argument(help: "The dashboard's link, as 'didojo class serve' printed it.")
+    var dashboard: String
+    @Option(help: "The JSON that 'didojo verify --workspaces … --json FILE' wrote.")
+    var file: String
+
+    func run() async throws {
+        guard let link = URLComponents(string: dashboard), let token = link.queryItems?.first(where: { $0.name == "token" })?.value,
+              let server = link.url.flatMap({ ClassAddress.parse("\($0.scheme ?? "http")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")") })
+        else {
+            throw ClientFailure("'\(dashboard)' is not the dashboard's link: copy it as 'didojo class serve' printed it (http://…/dashboard?token=…).")
+        }
+        let grades = try Data(contentsOf: URL(fileURLWithPath: file))
+        switch await ClassServerConnection(server: server, token: token).send("POST", "/api/grades", json: grades) {
+        case .success(let data):
+            let receipt = try JSONDecoder().decode(Receipt.self, from: data)
+            print("The dashboard now shows the grades of \(receipt.matched) learner\(receipt.matched == 1 ? "" : "s").")
+            if !receipt.unmatched.isEmpty {
+                print("Not in the class (a workspace that never joined it): \(receipt.unmatched.joined(separator: ", ")).")
+            }
+        case .failure(.unreachable(let reason)):
+            throw ClientFailure("No answer from \(server.absoluteString) (\(reason)).")
+        case .failure(.refused(_, let message, _)):
+            throw ClientFailure("The class server said: \(message)")
+        }
+    }
+
+    struct Receipt: Decodable {
+        var matched: Int
+        var unmatched: [String]
     }
 }
 

@@ -3,6 +3,9 @@ import ClassServer
 import DojoCore
 import Foundation
 import Hummingbird
+import Logging
+import PostgresNIO
+import ServiceLifecycle
 
 /// The live classroom's server: `didojo class serve` starts it (building it first when it has
 /// not been built); it can also be started by hand.
@@ -22,8 +25,8 @@ struct Serve: AsyncParsableCommand {
     var host = "127.0.0.1"
     @Option(help: "The port to listen on (0: any free port).")
     var port = 8080
-    @Option(help: "Where the class is kept: a SQLite file (made when missing), or a PostgreSQL database (postgres://user[:password]@host[:port]/database) that several servers of one class share.")
-    var store = "didojo-class.sqlite"
+    @Option(help: "Where the class is kept: a SQLite file (made when missing; default: didojo-class.sqlite in $XDG_DATA_HOME/didojo, else ~/.local/share/didojo), or a PostgreSQL database (postgres://user[:password]@host[:port]/database[?sslmode=require]) that several servers of one class share.")
+    var store: String?
     @Option(help: "With PostgreSQL: the class's key in the database, the same for every server of the class (default: the class's name).")
     var classKey: String?
     @Option(help: "The lessons folder (default: the Lessons folder of this checkout).")
@@ -52,42 +55,79 @@ struct Serve: AsyncParsableCommand {
             title = className ?? workshopPlan.title
             plan = workshopPlan
         }
+        // The composition root: the store, the services it needs run (PostgreSQL's client), and
+        // the server, in one ServiceLifecycle group that SIGINT and SIGTERM shut down
+        // gracefully, in reverse order: the server first, the store's client last.
         let classStore: any ClassStore
+        var storeServices: [any Service] = []
         let keptIn: String
+        let store = store ?? Self.defaultStore().path
         if store.contains("://") {
             guard let url = URL(string: store) else { throw ValidationError("'\(store)' is not a URL.") }
+            let configuration: PostgresClient.Configuration
             do {
-                classStore = try await PostgresClassStore(url: url, classKey: classKey ?? title)
+                configuration = try PostgresClassStore.configuration(url: url)
             } catch {
-                throw ValidationError("Could not open the class in PostgreSQL at \(url.host ?? store): \(String(describing: error))")
+                throw ValidationError(String(describing: error))
             }
+            var logger = Logger(label: "didojo-class.postgres")
+            logger.logLevel = .error
+            let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+            classStore = PostgresClassStore(client: client, classKey: classKey ?? title)
+            storeServices = [client]
             keptIn = "PostgreSQL at \(url.host ?? "?")\(url.path), class '\(classKey ?? title)'"
         } else {
-            classStore = try SQLiteClassStore(file: Self.userURL(store))
-            keptIn = Self.userURL(store).path
+            let file = Self.userURL(store)
+            if self.store == nil {
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            classStore = try SQLiteClassStore(file: file)
+            keptIn = file.path
         }
-        let service = try await ClassService.open(
-            store: classStore, lessons: ClassLessons(catalog: catalog, workshop: plan), className: title,
-            joinCode: joinCode?.uppercased(), teacherToken: teacherToken)
-        let routes = ClassRoutes(service: service, dashboard: try DashboardFiles.bundled())
+        let (lessonsOfClass, chosenCode, chosenToken, host, port) = (ClassLessons(catalog: catalog, workshop: plan), joinCode?.uppercased(), teacherToken, host, port)
         let shownHost = host == "0.0.0.0" ? (ProcessInfo.processInfo.hostName) : host
         let (name, lessonCount, listensEverywhere, keptWhere) = (title, catalog.lessons.count, host == "0.0.0.0", keptIn)
-        let app = ClassServerApplication.make(routes: routes, host: host, port: port) { port in
-            let base = "http://\(shownHost):\(port)"
-            let code = await service.joinCode
-            Self.say("""
-                Class "\(name)" is open (\(lessonCount) lessons; kept in \(keptWhere)).
-                  Teacher's dashboard: \(base)/dashboard?token=\(service.teacherToken)
-                  Projector view:      \(base)/projector?token=\(service.teacherToken)
-                  Learners type:       class join \(base) \(code)
-                Keep the dashboard link to yourself: its token lets whoever has it run the class.
-                Ctrl-C stops the server; the class is kept, and starting it again carries on.
-                """)
-            if listensEverywhere {
-                Self.say("Listening on every network this machine is on: anyone there can reach the join page and try codes.")
-            }
-        }
-        try await app.runService()
+        let server = ClassServerService(
+            open: {
+                do {
+                    return try await ClassService.open(
+                        store: classStore, lessons: lessonsOfClass, className: name, joinCode: chosenCode, teacherToken: chosenToken)
+                } catch {
+                    throw ValidationError("Could not open the class in \(keptWhere): \(String(describing: error))")
+                }
+            },
+            serve: { service in
+                let routes = ClassRoutes(service: service, dashboard: try DashboardFiles.bundled())
+                let app = ClassServerApplication.make(routes: routes, host: host, port: port) { port in
+                    let base = "http://\(shownHost):\(port)"
+                    let code = await service.joinCode
+                    Self.say("""
+                        Class "\(name)" is open (\(lessonCount) lessons; kept in \(keptWhere)).
+                          Teacher's dashboard: \(base)/dashboard?token=\(service.teacherToken)
+                          Projector view:      \(base)/projector?token=\(service.projectorToken)
+                          Learners type:       class join \(base) \(code)
+                        Keep the dashboard link to yourself: its token lets whoever has it run the class.
+                        The projector's link only shows the room, without names.
+                        Ctrl-C stops the server; the class is kept, and starting it again carries on.
+                        """)
+                    if listensEverywhere {
+                        Self.say("Listening on every network this machine is on: anyone there can reach the join page and try codes.")
+                    }
+                }
+                try await app.run()
+            })
+        var logger = Logger(label: "didojo-class")
+        logger.logLevel = .warning
+        try await ServiceGroup(configuration: .init(
+            services: storeServices + [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)).run()
+    }
+
+    /// The class's file when none is given: in the user's data folder, outside any checkout
+    /// (a class file holds the teacher's token: it must not end up in a repository).
+    static func defaultStore(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+        return data.appendingPathComponent("didojo/didojo-class.sqlite")
     }
 
     /// Printed at once, whether standard output is a terminal or a pipe (a test reads it).

@@ -11,7 +11,7 @@ import Glibc
 struct ClassSubcommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "class", abstract: "The live classroom: serve a class (teacher), or join one (learner).",
-        subcommands: [Serve.self, Join.self, Status.self, Leave.self])
+        subcommands: [Serve.self, Join.self, Status.self, Leave.self, Grade.self])
 
     /// `didojo class serve [options]`: starts `didojo-class` for this checkout's lessons (or the
     /// workshop's), building it first when it has not been built.
@@ -61,12 +61,50 @@ struct ClassSubcommand: AsyncParsableCommand {
             let root = CompositionRoot(options: global.setup)
             let workspace = root.workspace()
             guard let name = name ?? workspace.learner()?.name else {
-                throw ValidationError("Give your name with --name, as your teacher should see it.")
+                ClassSubcommand.fail("Give your name with --name, as your teacher should see it.")
+                throw ExitCode(2)
             }
             switch await root.classroom(for: workspace).join(url: url, code: code, name: name) {
             case .success(let membership): print("Joined \"\(membership.className)\" as \(membership.name).")
-            case .failure(let problem): throw ValidationError(problem.message)
+            case .failure(let problem):
+                // A sentence, without the usage text that a ValidationError would add: the
+                // command was typed right, the class said no.
+                ClassSubcommand.fail(problem.message)
+                throw ExitCode(1)
             }
+        }
+    }
+
+    /// `didojo class grade <dashboard link> DIR…`: grades the learners' workspaces as
+    /// `verify --workspaces` does, and brings the grades into the live class, where the
+    /// dashboard then tells verified passes from those only reported by the learners' shells.
+    struct Grade: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Grade the learners' workspaces (verify --workspaces) and show the grades on the live class's dashboard.",
+            discussion: "The dashboard then marks each pass as verified, reported by the learner's shell only, or taken back (verify failed a pass the shell reported). Grading never writes into the workspaces.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The dashboard's link, as 'didojo class serve' printed it (it holds the teacher's token).") var dashboard: String
+        @Argument(help: "The learners' workspaces (class/*).") var workspaces: [String]
+
+        @MainActor
+        func run() async throws {
+            let root = CompositionRoot(options: global.setup)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-grades-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let grades = folder.appendingPathComponent("grades.json")
+            // The same executable grades, as 'didojo verify' would: its table is printed as is.
+            var arguments = ["verify", "--workspaces"] + workspaces + ["--json", grades.path]
+            if let lessons = global.lessons { arguments += ["--lessons", lessons] }
+            if let workshop = global.workshop { arguments += ["--workshop", workshop] }
+            _ = try ForegroundProcess.run(executable: root.executable.path, arguments: arguments)
+            guard FileManager.default.fileExists(atPath: grades.path) else {
+                ClassSubcommand.fail("Grading did not finish, so nothing was sent to the class.")
+                throw ExitCode(2)
+            }
+            let client = root.executable.deletingLastPathComponent().appendingPathComponent(ClassClientExecutable.name)
+            let sent = try ForegroundProcess.run(executable: client.path, arguments: ["grades", dashboard, "--file", grades.path])
+            if !sent.isSuccess { throw ExitCode(1) }
         }
     }
 
@@ -83,6 +121,9 @@ struct ClassSubcommand: AsyncParsableCommand {
             let unlocked = classroom.membership?.unlockedLessons ?? []
             print("In \"\(membership.className)\" at \(membership.serverURL.absoluteString), as \(membership.name); \(CountedNoun.words(status.waiting, "event")) waiting.")
             if let last = status.lastDelivery { print("Last delivery: \(last.message).") }
+            if status.refused > 0 {
+                print("The server refused \(CountedNoun.words(status.refused, "event")); they are kept in \(ClassSubcommand.refusedFolder(global).path) with the reason.")
+            }
             if !unlocked.isEmpty { print("Unlocked by the teacher: \(unlocked.joined(separator: ", ")).") }
         }
     }
@@ -94,9 +135,20 @@ struct ClassSubcommand: AsyncParsableCommand {
         @MainActor
         func run() async throws {
             guard let (classroom, membership) = ClassSubcommand.joinedClass(global) else { return }
-            try classroom.leave()
+            try await classroom.leave()
             print("Left \"\(membership.className)\".")
         }
+    }
+
+    static func fail(_ message: String) {
+        FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+    }
+
+    /// Where the refused events are kept, with their reasons.
+    @MainActor
+    static func refusedFolder(_ global: GlobalOptions) -> URL {
+        let root = CompositionRoot(options: global.setup)
+        return ClassOutbox(stateFolder: root.workspace().stateFolder, fileSystem: LocalFileSystem()).refusedFolder
     }
 
     /// The workspace's live class and its membership; nil, having said so, when it joined none.

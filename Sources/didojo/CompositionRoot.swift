@@ -87,6 +87,25 @@ struct CompositionRoot {
         return try workshop.arrange(all)
     }
 
+    /// Every lesson of the lessons folder, whatever the workshop.
+    func allLessons() throws -> LessonCatalog {
+        LessonCatalog.load(
+            from: try lessonsFolder(), fileSystem: fileSystem,
+            manifestCache: CompiledStepCache(folder: cacheFolder.appendingPathComponent("lesson-manifests"), fileSystem: fileSystem, limit: 50)
+        )
+    }
+
+    /// The workshop the teacher gave (`--workshop`, else `$DIDOJO_WORKSHOP`); nil when none was
+    /// given. Grading a class: it wins over each workspace's own `workshop.yaml`.
+    func givenWorkshopPlan() throws -> Workshop? {
+        try givenWorkshop.map { try WorkshopFile.load(from: $0, fileSystem: fileSystem) }
+    }
+
+    /// The workshop of a learner's workspace (its `workshop.yaml`), nil when it has none.
+    func workshopPlan(in workspace: Workspace) throws -> Workshop? {
+        try Self.findWorkshop(given: nil, workspaceRoot: workspace.root, fileSystem: fileSystem)
+    }
+
     /// Why `id` (a lesson or an exercise id) is not in `catalog`: left out by the workshop in
     /// force, or no such thing at all (with the closest match).
     func notFound(_ id: String, in catalog: LessonCatalog, isExercise: Bool) -> DojoError {

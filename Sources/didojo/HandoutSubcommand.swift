@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClassProtocol
 import DojoCore
 import Foundation
 
@@ -65,6 +66,14 @@ struct HandoutSubcommand: AsyncParsableCommand {
         } else {
             seats = [(base, name)]
         }
+        // The names are the ones the learners will join the live class with: the same rule as
+        // 'class join' and the server, so that a handout never makes a name the class refuses.
+        for case let name? in seats.map(\.name) {
+            if case .failure(let problem) = LearnerName.validated(name) {
+                try SetupFailure.stop(DojoError.workspaceUnusable(path: names ?? folder, reason: "'\(name)' cannot be a learner's name: \(problem.message)"))
+            }
+        }
+        seats = seats.map { seat in (seat.folder, seat.name.map { name in (try? LearnerName.validated(name).get()) ?? name }) }
         for seat in seats {
             let workspace = Workspace(root: seat.folder, fileSystem: root.fileSystem, timeSource: root.timeSource)
             if root.fileSystem.fileExists(at: workspace.progressFile) {

@@ -69,6 +69,10 @@ struct VerifySubcommand: AsyncParsableCommand {
     @MainActor
     func run() async throws {
         let root = CompositionRoot(options: global.setup)
+        if !workspaces.isEmpty {
+            try await gradeClass(root: root)
+            return
+        }
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
         // What graded: the lessons folder, said on standard error so that a grade made with
         // someone's copy of the lessons cannot pass for one made with the installed ones.
@@ -86,10 +90,6 @@ struct VerifySubcommand: AsyncParsableCommand {
             exercises = exercises.filter { $0.lessonID == lesson }
         }
         let checker = try SetupFailure.exitOnError { try root.checker(for: catalog).get() }
-        if !workspaces.isEmpty {
-            try await gradeClass(exercises, catalog: catalog, root: root, checker: checker)
-            return
-        }
         var learner: (name: String, path: String)?
         let rows: [VerificationRow]
         do {
@@ -136,20 +136,32 @@ struct VerifySubcommand: AsyncParsableCommand {
     }
 
     /// A whole class: every workspace graded, a table for the teacher, and the files asked for.
+    /// Each workspace is graded on the lessons of its own `workshop.yaml` (the teacher's
+    /// `--workshop` wins), and nothing is written into it.
     @MainActor
-    private func gradeClass(_ exercises: [Exercise], catalog: LessonCatalog, root: CompositionRoot, checker: any ExerciseChecker) async throws {
-        let rooms = try SetupFailure.exitOnError { try workspaces.map { try root.existingWorkspace(at: $0) } }
-        let seats = rooms.map { workspace in
-            ClassGrader.Seat(workspace: workspace, recorder: CheckRecorder(checker: checker, store: root.progressStore(for: workspace), timeSource: root.timeSource))
+    private func gradeClass(root: CompositionRoot) async throws {
+        let all = try SetupFailure.exitOnError { try root.allLessons() }
+        if let folder = try? root.lessonsFolder() {
+            FileHandle.standardError.write(Data("Grading with the lessons in \(folder.path)\(root.isInstalledLessons(folder) ? "" : " (NOT the lessons of this didojo)").\n".utf8))
         }
+        let given = try SetupFailure.exitOnError { try root.givenWorkshopPlan() }
+        if let lesson, all.lesson(id: lesson) == nil {
+            try SetupFailure.stop(root.notFound(lesson, in: all, isExercise: false))
+        }
+        let checker = try SetupFailure.exitOnError { try root.checker(for: all).get() }
+        let rooms = try SetupFailure.exitOnError { try workspaces.map { try root.existingWorkspace(at: $0) } }
+        let seats = try rooms.map { workspace in
+            let plan = try SetupFailure.exitOnError { try given ?? root.workshopPlan(in: workspace) }
+            let catalog = try SetupFailure.exitOnError { try plan.map { try $0.arrange(all) } ?? all }
+            let exercises = catalog.allExercises.filter { lesson == nil || $0.lessonID == lesson }
+            return ClassGrader.Seat(workspace: workspace, exercises: exercises)
+        }
+        let catalog = all
         let learners: [ClassGrader.LearnerGrades]
         do {
-            learners = try await ClassGrader().grade(seats, exercises: exercises)
+            learners = try await ClassGrader(checker: checker).grade(seats)
         } catch {
             try SetupFailure.stop(error)
-        }
-        for problem in Set(learners.flatMap(\.grades).compactMap(\.saveProblem)) {
-            FileHandle.standardError.write(Data("Could not record some grades in a learner's progress: \(problem)\n".utf8))
         }
         let rows = learners.flatMap(\.rows)
         let summary = ClassGradingSummary(learners: learners, lessonProblems: catalog.problems)
@@ -157,7 +169,8 @@ struct VerifySubcommand: AsyncParsableCommand {
         try write(junit: junitText, json: try summary.json())
         switch format {
         case .text:
-            let lessons = catalog.lessons.map(\.id).filter { id in exercises.contains { $0.lessonID == id } }
+            let graded = Set(seats.flatMap(\.exercises).map(\.lessonID))
+            let lessons = catalog.lessons.map(\.id).filter(graded.contains)
             print(ClassSummaryTable.text(learners, lessons: lessons), terminator: "")
             print("\(learners.count) learners graded; \(rows.filter(\.passed).count) of \(rows.count) exercises pass, \(rows.filter(\.untried).count) not tried.")
         case .json:

@@ -23,6 +23,17 @@ import Testing
         #expect(classroom.deliveries == 1, "the shell asks for a delivery of what waited when it starts")
     }
 
+    @Test func quitSaysHowManyEventsHaveNotReachedTheClassYet() async throws {
+        var harness = try ShellHarness(lines: ["quit"])
+        harness.classroom = FakeClassroom(waiting: 3)
+        let output = await harness.run()
+        #expect(output.contains("3 events not delivered to \"Friday class\" yet"), "\(output)")
+        #expect(output.contains("Bye!"))
+        var quiet = try ShellHarness(lines: ["quit"])
+        quiet.classroom = FakeClassroom(waiting: 0)
+        #expect(!(await quiet.run()).contains("not delivered"))
+    }
+
     @Test func nothingIsRecordedOutsideAClass() async throws {
         var harness = try ShellHarness(lines: ["open arithmetic", "check arithmetic.1", "ask help"])
         let classroom = FakeClassroom(membership: nil)

@@ -8,8 +8,12 @@ import Synchronization
 public final class FakeClassroom: Classroom, Sendable {
     private let state: Mutex<(membership: ClassMembership?, events: [ClassEvent], deliveries: Int)>
 
-    public init(membership: ClassMembership? = FakeClassroom.member()) {
+    /// Events the status says wait for delivery.
+    private let waiting: Int
+
+    public init(membership: ClassMembership? = FakeClassroom.member(), waiting: Int = 0) {
         state = Mutex((membership, [], 0))
+        self.waiting = waiting
     }
 
     public static func member(unlocked: [String] = []) -> ClassMembership {
@@ -28,7 +32,7 @@ public final class FakeClassroom: Classroom, Sendable {
         .failure(ClassroomProblem("fake"))
     }
     public func leave() throws { state.withLock { $0.membership = nil } }
-    public func status() -> ClassroomStatus { ClassroomStatus(waiting: 0, refused: 0, lastDelivery: nil) }
+    public func status() -> ClassroomStatus { ClassroomStatus(waiting: waiting, refused: 0, lastDelivery: nil) }
     /// Counted only in a class, as the real one starts a courier only then.
     public func deliverNow() { state.withLock { if $0.membership != nil { $0.deliveries += 1 } } }
     public func refresh() async -> Result<Void, ClassroomProblem> { .success(()) }

@@ -39,6 +39,7 @@ import Testing
         let junit = didojo.home.url.appendingPathComponent("class.xml")
         let json = didojo.home.url.appendingPathComponent("class.json")
         let workspaces = folders.map { room.appendingPathComponent($0).path }
+        let before = try Self.snapshot(room)
         let graded = try await didojo.run(["verify", "--lesson", "no-di", "--workspaces"] + workspaces + ["--junit", junit.path, "--json", json.path])
         #expect(graded.termination == .exited(1), "not everyone passes: \(graded.standardError)")
         let table = graded.standardOutput
@@ -62,11 +63,64 @@ import Testing
         let grace = try #require(learners.first { $0["learner"] as? String == "Grace Hopper" })
         #expect(grace["workspace"] as? String == room.appendingPathComponent("grace-hopper").path)
         #expect(grace["passed"] as? Int == 1 && grace["untried"] as? Int == 1 && grace["total"] as? Int == 3)
-        // The grades are recorded in each learner's progress.
-        let report = try await didojo.run(["report", "--format", "json", "--workspace", room.appendingPathComponent("ada-lovelace").path])
-        let adaReport = try #require(try JSONSerialization.jsonObject(with: Data(report.standardOutput.utf8)) as? [String: Any])
-        #expect(adaReport["learner"] as? String == "Ada Lovelace")
-        #expect((adaReport["totals"] as? [String: Any])?["exercisesPassed"] as? Int == 3)
+        // Grading wrote nothing into what it graded: every file and folder as it was, byte for byte.
+        #expect(try Self.snapshot(room) == before, "the workspaces are unchanged")
+    }
+
+    /// Every file and folder under `folder` (hidden ones too), with its bytes and mode.
+    static func snapshot(_ folder: URL) throws -> [String: String] {
+        var found: [String: String] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey]))
+        for case let url as URL in enumerator {
+            let relative = String(url.path.dropFirst(folder.path.count))
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            let mode = String((attributes[.posixPermissions] as? Int) ?? -1, radix: 8)
+            if (attributes[.type] as? FileAttributeType) == .typeDirectory {
+                found[relative] = "folder \(mode)"
+            } else {
+                found[relative] = "file \(mode) " + (try Data(contentsOf: url)).base64EncodedString()
+            }
+        }
+        return found
+    }
+
+    /// A class whose workspaces follow two workshops: each is graded on its own workshop's
+    /// lessons (a teacher's `--workshop` wins), and nothing in any workspace changes, not even
+    /// the folders of lessons the workshop leaves out.
+    @Test func gradingAClassReadsEachWorkspacesWorkshopAndWritesNothing() async throws {
+        let didojo = try Didojo()
+        let room = didojo.home.url.appendingPathComponent("class")
+        let short = didojo.home.url.appendingPathComponent("short.yaml")
+        try "title: Short\nlessons: [no-di]\n".write(to: short, atomically: true, encoding: .utf8)
+        let long = didojo.home.url.appendingPathComponent("long.yaml")
+        try "title: Long\nlessons: [no-di, constructor]\n".write(to: long, atomically: true, encoding: .utf8)
+        for (name, workshop) in [("ada", short), ("grace", long)] {
+            let handout = try await didojo.run(["handout", room.appendingPathComponent(name).path, "--name", name.capitalized, "--workshop", workshop.path])
+            #expect(handout.termination == .exited(0), "\(handout.standardError)")
+        }
+        let exercise = try #require(Self.catalog.exercise(id: "no-di.1"))
+        try write(exercise, exercise.solution, into: room.appendingPathComponent("ada"))
+        let before = try Self.snapshot(room)
+        #expect(!before.keys.contains { $0.hasPrefix("/ada/constructor") }, "Ada's workshop has no constructor lesson")
+
+        let json = didojo.home.url.appendingPathComponent("grades.json")
+        let graded = try await didojo.run(["verify", "--workspaces", room.appendingPathComponent("ada").path, room.appendingPathComponent("grace").path, "--json", json.path])
+        #expect(graded.termination == .exited(1), "\(graded.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let learners = try #require(object["learners"] as? [[String: Any]])
+        let totals = Dictionary(uniqueKeysWithValues: learners.map { ($0["learner"] as? String ?? "", $0["total"] as? Int ?? -1) })
+        let noDI = try #require(Self.catalog.lesson(id: "no-di")).exercises.count
+        let constructor = try #require(Self.catalog.lesson(id: "constructor")).exercises.count
+        #expect(totals == ["Ada": noDI, "Grace": noDI + constructor], "each on its own workshop: \(totals)")
+        #expect(learners.first { $0["learner"] as? String == "Ada" }?["passed"] as? Int == 1)
+        #expect(try Self.snapshot(room) == before, "grading wrote nothing into the workspaces")
+
+        // The teacher's workshop wins over each workspace's own.
+        let given = try await didojo.run(["verify", "--workshop", short.path, "--workspaces", room.appendingPathComponent("grace").path, "--json", json.path])
+        #expect(given.termination == .exited(1), "\(given.standardError)")
+        let graceOnly = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        #expect(((graceOnly["learners"] as? [[String: Any]])?.first?["total"] as? Int) == noDI)
+        #expect(try Self.snapshot(room) == before)
     }
 
     @Test func aHandEditedProgressFileIsCaughtByVerifyAndThenByListAndReport() async throws {

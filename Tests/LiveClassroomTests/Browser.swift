@@ -9,6 +9,8 @@ final class Browser: @unchecked Sendable {
     private var buffer = ""
     /// The page's HTML once `waitFor` matched.
     private(set) var dom = ""
+    /// The value of `report` (JSON), evaluated in the page once `waitFor` matched.
+    private(set) var report: String?
 
     static var script: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/browse.py")
@@ -16,11 +18,18 @@ final class Browser: @unchecked Sendable {
 
     /// Opens `url` and returns once `waitFor` (a CSS selector) matches; with `thenWaitFor` the
     /// browser goes on watching for that selector (see `waitForSecondSelector`).
-    init(_ url: String, waitFor: String, thenWaitFor: String? = nil, screenshot: URL? = nil, firefox: Bool = false) throws {
+    init(
+        _ url: String, waitFor: String, thenWaitFor: String? = nil, screenshot: URL? = nil, firefox: Bool = false,
+        viewport: (width: Int, height: Int)? = nil, report: String? = nil
+    ) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script.path, url, "--wait-for", waitFor, "--timeout", "180"]
-            + (thenWaitFor.map { ["--then-wait-for", $0] } ?? []) + (screenshot.map { ["--screenshot", $0.path] } ?? [])
-            + (firefox ? ["--firefox"] : [])
+        var arguments: [String] = [Self.script.path, url, "--wait-for", waitFor, "--timeout", "180"]
+        if let thenWaitFor { arguments += ["--then-wait-for", thenWaitFor] }
+        if let screenshot { arguments += ["--screenshot", screenshot.path] }
+        if firefox { arguments.append("--firefox") }
+        if let viewport { arguments += ["--viewport", "\(viewport.width)x\(viewport.height)"] }
+        if let report { arguments += ["--report", report] }
+        process.arguments = arguments
         process.standardOutput = output
         let errors = Pipe()
         process.standardError = errors
@@ -29,7 +38,12 @@ final class Browser: @unchecked Sendable {
             process.waitUntilExit()
             throw Failure(description: "The browser did not show \(waitFor): \(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)) \(buffer.suffix(2000))")
         }
-        dom = page
+        if let range = page.range(of: "\nREPORT ", options: .backwards) {
+            dom = String(page[..<range.lowerBound])
+            self.report = String(page[range.upperBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+        } else {
+            dom = page
+        }
     }
 
     /// When the second selector matched, as the browser's clock saw it; nil when it never did.

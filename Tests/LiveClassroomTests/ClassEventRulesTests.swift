@@ -54,3 +54,34 @@ import Testing
         }
     }
 }
+
+/// One rule for a learner's name, counted as people see it.
+@Suite struct LearnerNameRuleTests {
+    @Test func namesAreCountedInCharactersAndColumnsAsPeopleSeeThem() {
+        #expect(LearnerName.validated(String(repeating: "a", count: 40)) == .success(String(repeating: "a", count: 40)))
+        #expect((try? LearnerName.validated(String(repeating: "a", count: 41)).get()) == nil)
+        // "é" typed as e and an accent is one character.
+        let accented = String(repeating: "e\u{301}", count: 40)
+        #expect((try? LearnerName.validated(accented).get()) != nil)
+        // Twenty wide characters fill forty columns; twenty-one do not fit.
+        #expect((try? LearnerName.validated(String(repeating: "李", count: 20)).get()) != nil)
+        #expect((try? LearnerName.validated(String(repeating: "李", count: 21)).get()) == nil)
+        #expect((try? LearnerName.validated(String(repeating: "😀", count: 21)).get()) == nil)
+        // A letter buried under two hundred accents is not one character of a name.
+        let buried = "Z" + String(repeating: "\u{301}", count: 200)
+        guard case .failure(let problem) = LearnerName.validated(buried) else {
+            Issue.record("a Z with 200 accents was taken as a name")
+            return
+        }
+        #expect(problem.message.contains("accents"))
+        // An emoji family (seven code points) is one character of two columns.
+        #expect((try? LearnerName.validated("Ada 👨‍👩‍👧‍👦").get()) == "Ada 👨‍👩‍👧‍👦")
+    }
+
+    @Test func spacesAreTrimmedAndMadeOneAndTheKeyIgnoresCase() {
+        #expect(LearnerName.validated("   Ada \t  Lovelace  ") == .success("Ada Lovelace"))
+        #expect(LearnerName.key("ADA  lovelace") == LearnerName.key("Ada Lovelace"))
+        #expect(LearnerName.key("Ade\u{301}le") == LearnerName.key("Adèle".replacingOccurrences(of: "è", with: "é")))
+        #expect((try? LearnerName.validated("Ada\u{202E}ecalevol").get()) == nil, "no invisible formatting")
+    }
+}

@@ -67,6 +67,23 @@ final class ClassServerProcess: @unchecked Sendable {
         self.process = nil
     }
 
+    /// Sends `signal` (SIGINT is Ctrl-C) and waits at most `seconds` for the server to end: its
+    /// exit status, or nil when it is still running then (it is then killed).
+    func stop(_ signal: Int32, within seconds: Double) async throws -> Int32? {
+        guard let process else { return nil }
+        Glibc.kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        guard !process.isRunning else {
+            kill()
+            return nil
+        }
+        self.process = nil
+        return process.terminationStatus
+    }
+
     deinit { kill() }
 
     /// The room as the teacher's dashboard gets it.
@@ -105,6 +122,16 @@ final class ClassServerProcess: @unchecked Sendable {
         request.httpBody = Data(#"{"lesson":"\#(lessonID)"}"#.utf8)
         let (_, response) = try await URLSession.shared.data(for: request)
         return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    /// A teacher's POST with a JSON body; the answer's body.
+    func teacherPost(_ path: String, body: String) async throws -> String {
+        var request = URLRequest(url: URL(string: url + path)!)
+        request.httpMethod = "POST"
+        request.setValue("Bearer " + Self.teacherToken, forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(body.utf8)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Sends a batch as a learner's courier does.

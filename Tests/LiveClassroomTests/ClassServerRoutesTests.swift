@@ -286,3 +286,71 @@ import Testing
         }
     }
 }
+
+/// The projector's token (printed by `serve`, made from the teacher's) reads the room without
+/// names, and opens nothing else.
+@Suite struct ProjectorTokenTests {
+    @Test func theProjectorsTokenReadsTheRoomWithoutNamesAndNothingElse() async throws {
+        let folder = try TemporaryFolder("class-projector")
+        let store = try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite"))
+        let service = try await ClassService.open(
+            store: store, lessons: ClassServerRoutesTests.lessons, className: "Tuesday", joinCode: ClassServerRoutesTests.code,
+            teacherToken: ClassServerRoutesTests.teacher)
+        let projector = service.projectorToken
+        #expect(projector != ClassServerRoutesTests.teacher && !projector.contains(ClassServerRoutesTests.teacher))
+        let dashboard = DashboardFiles(page: "<html>page</html>", script: "// script", style: "/* style */")
+        let app = Application(router: ClassRoutes(service: service, dashboard: dashboard, limiter: RateLimiter(rate: 1000, burst: 1000)).router())
+        try await app.test(.router) { client in
+            _ = try await ClassServerRoutesTests.join(client, name: "Ada Lovelace")
+            for uri in ["/api/room", "/api/room?view=projector"] {
+                try await client.execute(uri: uri, method: .get, headers: ClassServerRoutesTests.bearer(projector)) { response in
+                    #expect(response.status == .ok)
+                    let room = try ClassJSON.decoder().decode(RoomSnapshot.self, from: Data(buffer: response.body))
+                    #expect(room.learners.map(\.name) == ["Learner 1"], "\(uri): names never reach the projector")
+                }
+            }
+            try await client.execute(uri: "/projector?token=" + projector, method: .get) { #expect($0.status == .ok) }
+            let closed: [(String, HTTPRequest.Method)] = [
+                ("/dashboard", .get), ("/api/export.csv", .get), ("/api/hands/H-x", .get), ("/api/rotate-code", .post), ("/api/unlock", .post),
+            ]
+            for (uri, method) in closed {
+                try await client.execute(uri: uri, method: method, headers: ClassServerRoutesTests.bearer(projector)) { response in
+                    #expect(response.status == .unauthorized, "\(method) \(uri) with the projector's token")
+                    let body = try JSONDecoder().decode(ClassErrorBody.self, from: Data(buffer: response.body))
+                    #expect(body.error.contains("teacher's token"))
+                }
+            }
+        }
+    }
+
+    /// Every error is `{"error": "…"}` with its status, whichever part of the server refused.
+    @Test func everyRefusalIsASentenceInJSON() async throws {
+        let folder = try TemporaryFolder("class-errors")
+        let store = try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite"))
+        let service = try await ClassService.open(
+            store: store, lessons: ClassServerRoutesTests.lessons, className: "Tuesday", joinCode: ClassServerRoutesTests.code,
+            teacherToken: ClassServerRoutesTests.teacher)
+        let dashboard = DashboardFiles(page: "<html>page</html>", script: "// script", style: "/* style */")
+        let app = Application(router: ClassRoutes(service: service, dashboard: dashboard, limiter: RateLimiter(rate: 0.0001, burst: 2)).router())
+        try await app.test(.router) { client in
+            let teacher = ClassServerRoutesTests.bearer(ClassServerRoutesTests.teacher)
+            try await client.execute(uri: "/api/hands/H-none", method: .get, headers: teacher) { response in
+                #expect(response.status == .notFound)
+                let body = try JSONDecoder().decode(ClassErrorBody.self, from: Data(buffer: response.body))
+                #expect(body.error == "There is no raised hand 'H-none'.")
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            }
+            try await client.execute(uri: "/api/unlock", method: .post, headers: teacher, body: ByteBuffer(string: "[]")) { response in
+                #expect(response.status == .badRequest)
+                let body = try JSONDecoder().decode(ClassErrorBody.self, from: Data(buffer: response.body))
+                #expect(body.error.contains("not the JSON this route takes"))
+            }
+            try await client.execute(uri: "/api/room", method: .get, headers: teacher) { response in
+                #expect(response.status == .tooManyRequests)
+                #expect(response.headers[.retryAfter] == "1")
+                let body = try JSONDecoder().decode(ClassErrorBody.self, from: Data(buffer: response.body))
+                #expect(body.error.contains("Too many requests"))
+            }
+        }
+    }
+}

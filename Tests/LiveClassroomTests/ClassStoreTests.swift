@@ -2,6 +2,7 @@ import ClassProtocol
 import ClassServer
 import DojoTestSupport
 import Foundation
+import PostgresNIO
 import Testing
 
 /// One suite for both stores, each against the real thing: a SQLite file, and a PostgreSQL
@@ -18,6 +19,8 @@ import Testing
         private let folder: TemporaryFolder
         private let postgres: PostgresServer?
         private let classKey = "class-\(UUID().uuidString)"
+        /// PostgreSQL's clients, run as the server's service group would, until `stop()`.
+        private var running: [Task<Void, Never>] = []
 
         init(_ kind: Kind) throws {
             self.kind = kind
@@ -28,13 +31,26 @@ import Testing
         func open() async throws -> any ClassStore {
             switch kind {
             case .sqlite: return try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite"))
-            case .postgres: return try await PostgresClassStore(url: postgres!.url, classKey: classKey)
+            case .postgres:
+                let client = PostgresClient(configuration: try PostgresClassStore.configuration(url: postgres!.url))
+                running.append(Task { await client.run() })
+                let store = PostgresClassStore(client: client, classKey: classKey)
+                try await store.prepare()
+                return store
             }
+        }
+
+        /// Runs a service (the class following the other instances) until `stop()`.
+        func run(_ service: ClassService) {
+            running.append(Task { try? await service.run() })
         }
 
         var sqliteFile: URL { folder.url.appendingPathComponent("class.sqlite") }
 
-        func stop() { postgres?.stop() }
+        func stop() {
+            running.forEach { $0.cancel() }
+            postgres?.stop()
+        }
     }
 
     static let lessons = ClassLessons(lessons: [.init(id: "no-di", title: "No DI", exercises: [.init(id: "no-di.1", title: "One")])])
@@ -147,6 +163,8 @@ import Testing
         defer { place.stop() }
         let east = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", updateInterval: .milliseconds(10))
         let west = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", updateInterval: .milliseconds(10))
+        place.run(east)
+        place.run(west)
         let ada = try await east.join(code: east.joinCode, name: "Ada")
         _ = try await east.receive(EventBatch(events: [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.1", passed: false)]), from: ada.learnerID)
 

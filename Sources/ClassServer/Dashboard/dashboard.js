@@ -14,6 +14,7 @@
   const token = readToken();
 
   let stream = null;          // the EventSource, closed when the token turns out to be bad
+  let offlineSince = null;    // Date when the stream was lost, null while live
   let lastRoom = null;        // the newest room, re-rendered now and then to age "5 min" texts
   let roomReceivedAt = 0;     // Date.now() when lastRoom arrived
   const shownKeys = {};       // section id -> JSON of what it shows now (see renderSection)
@@ -50,6 +51,14 @@
     return node;
   }
 
+  // An SVG element: attributes only, through setAttribute.
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS('http://www.w3.org/2000/svg', tag);
+    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, String(value));
+    for (const child of children) node.appendChild(child);
+    return node;
+  }
+
   function setText(id, text) { const n = $(id); if (n) n.textContent = text; }
   function plural(n, word) { return `${n} ${word}${n === 1 ? '' : 's'}`; }
 
@@ -64,7 +73,8 @@
   // events, and we age them by our own clock rather than compare our clock with the server's.
   function aged() { return (Date.now() - roomReceivedAt) / 1000; }
 
-  function say(text) { setText('message', text); }
+  let saidAt = 0;
+  function say(text) { saidAt = Date.now(); setText('message', text); }
 
   // Replaces the whole page with the bad-token sentence: nothing else on it would work anyway.
   function showBadToken() {
@@ -105,11 +115,43 @@
     host.replaceChildren(...[].concat(build(data)));
   }
 
+  // The name as the teacher reads it: a second "Ada" who joined is "Ada #2".
+  function displayName(learner) {
+    return learner.sameNameNumber ? `${learner.name} #${learner.sameNameNumber}` : learner.name;
+  }
+
+  function clock(seconds) {
+    if (!seconds) return '';
+    return new Date(seconds * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  }
+
+  function passedCount(learner) {
+    return Object.values(learner.cells || {}).filter((c) => c.state === 'passed' && c.grade !== 'takenBack').length;
+  }
+
+  // The teacher's choice of order, kept for a reload of the tab.
+  function sortKey() {
+    try { return sessionStorage.getItem('didojo-sort') || 'joined'; } catch (e) { return 'joined'; }
+  }
+
+  function sorted(learners) {
+    const list = learners.slice();
+    switch (sortKey()) {
+      case 'name': return list.sort((a, b) => displayName(a).localeCompare(displayName(b)));
+      case 'stuck': return list.sort((a, b) => (b.stuckSeconds - a.stuckSeconds) || (b.failedInARow - a.failedInARow));
+      case 'progress': return list.sort((a, b) => passedCount(b) - passedCount(a));
+      default: return list;
+    }
+  }
+
   function render(room) {
     const learners = room.learners || [];
     const lessons = room.lessons || [];
     const totals = room.totals || {};
-    document.title = `${PROJECTOR ? 'Projector' : 'Dashboard'} · ${room.className}`;
+    const hands = room.hands || [];
+    // A raised hand shows in the tab's title too: the teacher may be in another tab.
+    const handsTitle = !PROJECTOR && hands.length ? `(${hands.length} ☝) ` : '';
+    document.title = `${handsTitle}${PROJECTOR ? 'Projector' : 'Dashboard'} · ${room.className}`;
     setText('class-name', room.className);
     setText('join-code', room.joinCode);
     setText('learner-count', plural(learners.length, 'learner'));
@@ -120,11 +162,17 @@
       renderSection('progress', progressData(lessons, learners), buildProgress);
       return;                               // nothing below may reach the projector
     }
-    renderSection('grid-scroll', { lessons, learners }, buildGrid);
+    const raised = {};
+    for (const h of hands) raised[h.learnerID] = (raised[h.learnerID] || 0) + 1;
+    renderSection('grid-scroll', { lessons, learners: sorted(learners), raised, sort: sortKey() }, buildGrid);
+    setText('hand-count', hands.length ? `(${hands.length})` : '');
+    const byID = {};
+    for (const p of learners) byID[p.id] = p;
+    const nameOf = (id, fallback) => (byID[id] ? displayName(byID[id]) : fallback);
     const now = aged();
     renderSection('stuck-list', (room.stuck || []).map((s) => ({
       learner: s.learnerID, exercise: s.exerciseID,
-      text: `${s.name} — ${s.exerciseID} — ${duration(s.seconds + now)}` +
+      text: `${nameOf(s.learnerID, s.name)} — ${s.exerciseID} — ${duration(s.seconds + now)}` +
         (s.failedInARow ? `, ${plural(s.failedInARow, 'failed check')} in a row` : ''),
     })), (items) => listOrEmpty(items, 'Nobody is stuck.'));
     renderSection('failures-list', (room.commonFailures || []).map((f) => ({
@@ -135,8 +183,8 @@
       exercise: m.exerciseID,
       text: `${m.exerciseID}: '${m.mistake}' made by ${plural(m.learners, 'learner')}`,
     })), (items) => listOrEmpty(items, 'No common mistake.'));
-    renderSection('hands-list', (room.hands || []).map((h) => ({
-      id: h.id, learner: h.learnerID, exercise: h.exerciseID, name: h.name, text: h.text,
+    renderSection('hands-list', hands.map((h) => ({
+      id: h.id, learner: h.learnerID, exercise: h.exerciseID, name: nameOf(h.learnerID, h.name), text: h.text,
       ago: duration((room.serverTime || 0) - (h.time || 0) + now) + ' ago',
     })), buildHands);
   }
@@ -149,7 +197,7 @@
   // A lesson with no exercises still gets one (empty) column, so its unlock button has a place.
   function columnsOf(lesson) { return (lesson.exercises || []).length ? lesson.exercises : [null]; }
 
-  function buildGrid({ lessons, learners }) {
+  function buildGrid({ lessons, learners, raised }) {
     if (!lessons.length) return el('p', { class: 'empty' }, 'This class has no lessons.');
     const lessonRow = el('tr', null,
       el('th', { rowspan: 2, scope: 'col', class: 'name' }, 'Learner'),
@@ -166,8 +214,13 @@
     const exerciseRow = el('tr', null, lessons.map((lesson) => columnsOf(lesson).map((x) => x
       ? el('th', { scope: 'col', class: 'exercise', 'data-exercise': x.id, title: x.title || null }, x.id)
       : el('th', { scope: 'col', class: 'exercise' }, '—'))));
-    const rows = learners.map((p) => el('tr', { 'data-learner': p.id },
-      el('th', { scope: 'row', class: 'name', title: `${p.name} (hints used: ${p.hintsUsed || 0})` }, p.name),
+    const rows = learners.map((p) => el('tr', { 'data-learner': p.id, 'data-hand': raised[p.id] ? 'raised' : null },
+      el('th', {
+        scope: 'row', class: 'name',
+        title: `${displayName(p)}: joined at ${clock(p.joinedAt)}, ${plural(p.hintsUsed || 0, 'hint')} used` +
+          (raised[p.id] ? `, ${plural(raised[p.id], 'hand')} up` : ''),
+      }, raised[p.id] ? el('span', { class: 'hand-mark', 'aria-label': 'hand up' }, '☝ ') : null,
+      p.name, p.sameNameNumber ? el('span', { class: 'same-name' }, ` #${p.sameNameNumber} · ${clock(p.joinedAt)}`) : null),
       lessons.map((lesson) => columnsOf(lesson).map((x) => x ? cell(p, x) : el('td', { class: 'cell' })))));
     if (!learners.length) {
       rows.push(el('tr', null, el('td', { class: 'empty', colspan: 1 + lessons.reduce(
@@ -183,14 +236,17 @@
     const state = c.state === 'passed' || c.state === 'failing' ? c.state : 'untried';
     const attempts = c.attempts || 0;
     let symbol = '·', words = 'not tried';
-    if (state === 'passed') { symbol = '✓'; words = `passed after ${plural(attempts, 'attempt')}`; }
+    const grade = state === 'passed' ? (c.grade || 'reported') : null;
+    if (grade === 'verified') { symbol = '✓✓'; words = `passed, verified by verify (${plural(attempts, 'attempt')} reported)`; }
+    if (grade === 'reported') { symbol = '✓'; words = `passed after ${plural(attempts, 'attempt')}, as the learner's shell reported it (not verified)`; }
+    if (grade === 'takenBack') { symbol = '↩'; words = `reported passed, but verify failed it: taken back`; }
     if (state === 'failing') {
       symbol = '✗' + attempts;
       words = `failing after ${plural(attempts, 'attempt')}, ${c.failedInARow || 0} failed in a row`;
     }
     const current = learner.current === exercise.id;
     return el('td', {
-      class: `cell ${state}${current ? ' current' : ''}`, 'data-state': state,
+      class: `cell ${state}${grade ? ' ' + grade : ''}${current ? ' current' : ''}`, 'data-state': state, 'data-grade': grade,
       'data-learner': learner.id, 'data-exercise': exercise.id, 'data-current': current ? 'true' : null,
       title: words + (current ? ' (working on it now)' : ''), 'aria-label': words,
     }, symbol);
@@ -214,9 +270,10 @@
       exercises: (lesson.exercises || []).map((x) => {
         let passed = 0, failing = 0;
         for (const p of learners) {
-          const state = ((p.cells || {})[x.id] || {}).state;
-          if (state === 'passed') passed += 1;
-          if (state === 'failing') failing += 1;
+          const c = (p.cells || {})[x.id] || {};
+          // A pass verify took back is not a pass.
+          if (c.state === 'passed' && c.grade !== 'takenBack') passed += 1;
+          if (c.state === 'failing' || c.grade === 'takenBack') failing += 1;
         }
         return { id: x.id, title: x.title, passed, failing, untried: learners.length - passed - failing };
       }),
@@ -233,13 +290,21 @@
           el('th', { scope: 'col' }, '· not tried'), el('th', { scope: 'col', class: 'bar-col' }, 'Share'))),
         el('tbody', null, lesson.exercises.map((x) => {
           const all = Math.max(1, x.passed + x.failing + x.untried);
-          const part = (n, state) => el('span', { class: `bar-part ${state}`, style: `width:${100 * n / all}%` });
+          // An SVG drawing, its parts sized by attributes: the page's content security policy
+          // forbids inline styles, and a style attribute would simply be dropped.
+          let left = 0;
+          const part = (n, state) => {
+            const width = 100 * n / all;
+            const rect = svg('rect', { class: `bar-part ${state}`, x: left, y: 0, width, height: 10, 'data-share': Math.round(width) });
+            left += width;
+            return rect;
+          };
           return el('tr', { 'data-exercise': x.id, 'data-passed': x.passed, 'data-failing': x.failing, 'data-untried': x.untried },
             el('th', { scope: 'row', title: x.title || null }, x.id),
             el('td', { class: 'passed', 'data-state': 'passed' }, `✓ ${x.passed}`),
             el('td', { class: 'failing', 'data-state': 'failing' }, `✗ ${x.failing}`),
             el('td', { class: 'untried', 'data-state': 'untried' }, `· ${x.untried}`),
-            el('td', { class: 'bar-col' }, el('div', { class: 'bar', 'aria-hidden': 'true' },
+            el('td', { class: 'bar-col' }, svg('svg', { class: 'bar', viewBox: '0 0 100 10', preserveAspectRatio: 'none', 'aria-hidden': 'true' },
               part(x.passed, 'passed'), part(x.failing, 'failing'), part(x.untried, 'untried'))));
         })))));
   }
@@ -269,17 +334,22 @@
     const box = $('hand-detail');
     try {
       const hand = await (await api('GET', '/api/hands/' + encodeURIComponent(id))).json();
+      const lines = (hand.file || '').replace(/\n$/, '').split('\n');
       box.replaceChildren(
-        el('h3', null, `${hand.name} — ${hand.exerciseID}`),
+        el('div', { class: 'hand-detail-head' },
+          el('h3', null, `${hand.name} — ${hand.exerciseID}`),
+          el('button', { type: 'button', onclick: () => closeHand() }, 'Close')),
         el('p', { class: 'hand-text' }, hand.text),
-        el('p', null, 'File: ', el('code', { id: 'hand-file-name' }, hand.fileName || '(no name)')),
-        el('pre', { id: 'hand-file' }, hand.file || ''),
+        el('p', null, 'File: ', el('code', { id: 'hand-file-name' }, hand.fileName || '(no name)'),
+          ` (${plural(lines.length, 'line')})`),
+        // Whole lines, numbered, scrolling sideways rather than cut.
+        el('pre', { id: 'hand-file' }, lines.map((line, i) =>
+          el('span', { class: 'line' }, el('span', { class: 'line-number', 'aria-hidden': 'true' }, String(i + 1)), line, '\n'))),
         el('h4', null, 'Last check report'),
         el('pre', { id: 'hand-report' }, hand.report || 'No report was sent.'),
         el('button', { type: 'button', onclick: () => closeHand() }, 'Close'));
       box.dataset.hand = id;
       box.hidden = false;
-      box.scrollIntoView({ block: 'nearest' });
     } catch (e) { say(`Could not open the hand: ${e.message}`); }
   }
 
@@ -296,6 +366,24 @@
       await api('POST', '/api/hands/' + encodeURIComponent(id) + '/done');
       if ($('hand-detail').dataset.hand === id) closeHand();
     } catch (e) { button.disabled = false; say(`Could not mark the hand done: ${e.message}`); }
+  }
+
+  // verify's JSON, sent as it is: the server matches each workspace with its learner.
+  async function uploadGrades(button) {
+    const input = $('grades-file');
+    const file = input && input.files && input.files[0];
+    if (!file) { say('Choose the JSON file that verify wrote first.'); return; }
+    button.disabled = true;
+    try {
+      const res = await fetch('/api/grades', {
+        method: 'POST', headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' }, body: await file.text(),
+      });
+      const answer = await res.json();
+      if (!res.ok) throw new Error(answer.error || `the server answered ${res.status}`);
+      say(`Grades brought in for ${plural(answer.matched, 'learner')}` +
+        (answer.unmatched.length ? `; not in this class: ${answer.unmatched.join(', ')}.` : '.'));
+    } catch (e) { say(`Could not bring in the grades: ${e.message}`); }
+    button.disabled = false;
   }
 
   // A plain link cannot send the Authorization header, so fetch the file and hand the browser
@@ -321,11 +409,30 @@
     if (!line) return;
     line.dataset.status = status;
     line.textContent = text;
+    // Offline, the whole page says so: a scrolled-down teacher must not take an old room for
+    // the live one.
+    const banner = $('offline');
+    if (status === 'live') {
+      offlineSince = null;
+      document.body.classList.remove('offline');
+      if (banner) banner.hidden = true;
+    } else if (status === 'reconnecting') {
+      if (!offlineSince) offlineSince = new Date();
+      document.body.classList.add('offline');
+      if (banner) {
+        banner.textContent = `Offline since ${offlineSince.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}: ` +
+          'the class server does not answer, and this is the room as it was then. Trying again…';
+        banner.hidden = false;
+      }
+    }
   }
 
   function receive(room) {
     lastRoom = room;
     roomReceivedAt = Date.now();
+    // The projector's link carries the projector's own token, which only shows the room.
+    const projectorLink = $('projector-link');
+    if (projectorLink && room.projectorToken) projectorLink.href = '/projector?token=' + encodeURIComponent(room.projectorToken);
     render(room);
   }
 
@@ -373,13 +480,23 @@
 
     const rotate = $('rotate-code');
     if (rotate) rotate.addEventListener('click', () => rotateCode(rotate));
-    const projectorLink = $('projector-link');
-    if (projectorLink) projectorLink.href = '/projector?token=' + encodeURIComponent(token);
+    const sort = $('sort');
+    if (sort) {
+      sort.value = sortKey();
+      sort.addEventListener('change', () => {
+        try { sessionStorage.setItem('didojo-sort', sort.value); } catch (e) { /* fine */ }
+        if (lastRoom) render(lastRoom);
+      });
+    }
+    const upload = $('grades-upload');
+    if (upload) upload.addEventListener('click', () => uploadGrades(upload));
     for (const id of ['export-csv', 'export-xml']) {
       const button = $(id);
       if (button) button.addEventListener('click', () => download(button));
     }
     setInterval(() => { if (lastRoom) render(lastRoom); }, 20000);   // age the "min" texts
+    // A message (a new join code…) says its piece and goes.
+    setInterval(() => { if (Date.now() - saidAt > 15000) say(''); }, 5000);
     loadRoom().then((ok) => { if (ok) connect(); });
   }
 

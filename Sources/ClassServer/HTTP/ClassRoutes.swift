@@ -2,9 +2,12 @@ import ClassProtocol
 import DojoCore
 import Foundation
 import Hummingbird
+import ServiceLifecycle
+import Synchronization
 
-/// The class server's routes (API.md): who may call each, the limits on what they send, and
-/// errors as one sentence for a person.
+/// The class server's routes (API.md): who may call each (authentication and rate limits are
+/// middleware on the route groups), the limits on what they send, and errors as one sentence
+/// for a person (`ClassHTTPError`, `ClassService.Refusal`).
 public struct ClassRoutes: Sendable {
     let service: ClassService
     let dashboard: DashboardFiles
@@ -20,140 +23,92 @@ public struct ClassRoutes: Sendable {
         self.heartbeat = heartbeat
     }
 
-    /// Why a request got no further than its checks.
-    enum Stop: Error {
-        case unauthorized(String)
-        case tooMany
-        case tooLarge(Int)
-        case badBody(String)
-    }
-
-    public func router() -> Router<ClassRequestContext> {
+    /// The routes, each noted in `routes` as API.md writes it ("GET /api/room"): a test
+    /// compares the two.
+    public func router(noting routes: RouteList? = nil) -> Router<ClassRequestContext> {
         let router = Router(context: ClassRequestContext.self)
-        router.get("/") { _, _ in
+        router.add(middleware: ClassErrorMiddleware())
+        router.route(.get, "/", routes) { _, _ in
             Response(status: .seeOther, headers: [.location: "/dashboard"])
         }
-        router.get("/dashboard") { request, context in await respond { try await page(request) } }
-        router.get("/projector") { request, context in await respond { try await page(request) } }
-        router.get("/dashboard.js") { _, _ in text(dashboard.script, type: "text/javascript; charset=utf-8") }
-        router.get("/dashboard.css") { _, _ in text(dashboard.style, type: "text/css; charset=utf-8") }
-        router.get("/healthz") { _, _ in text("ok\n", type: "text/plain; charset=utf-8") }
+        router.route(.get, "/dashboard.js", routes) { _, _ in text(dashboard.script, type: "text/javascript; charset=utf-8") }
+        router.route(.get, "/dashboard.css", routes) { _, _ in text(dashboard.style, type: "text/css; charset=utf-8") }
+        router.route(.get, "/healthz", routes) { _, _ in text("ok\n", type: "text/plain; charset=utf-8") }
 
-        router.post("/api/join") { request, context in
-            await respond {
-                try limit(context.remoteAddress.map { "address " + $0 } ?? "address local")
+        // The pages: the dashboard needs the teacher's token, the projector view the
+        // projector's (read-only) token or the teacher's.
+        router.group().add(middleware: TeacherAuthentication(service: service, limiter: limiter))
+            .route(.get, "/dashboard", routes) { _, _ in page() }
+        router.group().add(middleware: TeacherAuthentication(service: service, limiter: limiter, allowsProjector: true))
+            .route(.get, "/projector", routes) { _, _ in page() }
+
+        let api = router.group("api")
+        api.group().add(middleware: AddressRateLimit(limiter: limiter))
+            .route(.post, "join", under: "/api", routes) { request, _ in
                 let join = try await decode(JoinRequest.self, from: request, upTo: ClassLimits.bodyBytes)
                 return try json(try await service.join(code: join.code, name: join.name))
             }
-        }
-        router.post("/api/events") { request, context in
-            await respond {
-                let learnerID = try await learner(request)
-                var request = request
-                let body = try await collect(&request, upTo: ClassLimits.askBodyBytes)
-                let batch = try decodeBody(EventBatch.self, body)
-                if body.readableBytes > ClassLimits.bodyBytes && !batch.events.contains(where: { $0.kind == .ask }) {
-                    throw Stop.tooLarge(ClassLimits.bodyBytes)
-                }
-                return try json(try await service.receive(batch, from: learnerID))
+
+        let learners = api.group().add(middleware: LearnerAuthentication(service: service, limiter: limiter))
+        learners.route(.post, "events", under: "/api", routes) { request, context in
+            let learnerID = try context.requireLearner()
+            var request = request
+            let body = try await collect(&request, upTo: ClassLimits.askBodyBytes)
+            let batch = try decodeBody(EventBatch.self, body)
+            if body.readableBytes > ClassLimits.bodyBytes && !batch.events.contains(where: { $0.kind == .ask }) {
+                throw ClassHTTPError.tooLarge(ClassLimits.bodyBytes)
             }
+            return try json(try await service.receive(batch, from: learnerID))
         }
-        router.get("/api/learner") { request, context in
-            await respond {
-                let learnerID = try await learner(request)
-                return try json(LearnerView(
-                    learnerID: learnerID, name: await service.learnerName(learnerID) ?? "", className: await service.className,
-                    unlockedLessons: await service.unlockedLessons))
-            }
+        learners.route(.get, "learner", under: "/api", routes) { _, context in
+            let learnerID = try context.requireLearner()
+            return try json(LearnerView(
+                learnerID: learnerID, name: await service.learnerName(learnerID) ?? "", className: await service.className,
+                unlockedLessons: await service.unlockedLessons))
         }
 
-        router.get("/api/room") { request, context in
-            await respond {
-                try await teacher(request)
-                return try json(projector(request) ? await service.anonymousRoom() : await service.room())
-            }
+        // What the projector may read: the room without names.
+        let watching = api.group().add(middleware: TeacherAuthentication(service: service, limiter: limiter, allowsProjector: true))
+        watching.route(.get, "room", under: "/api", routes) { request, _ in
+            try json(anonymous(request) ? await service.anonymousRoom() : await service.room())
         }
-        router.get("/api/stream") { request, context in
-            await respond {
-                try await teacher(request)
-                return stream(anonymous: projector(request))
-            }
+        watching.route(.get, "stream", under: "/api", routes) { request, _ in
+            stream(anonymous: anonymous(request))
         }
-        router.get("/api/hands/:id") { request, context in
-            await respond {
-                try await teacher(request)
-                return try json(try await service.hand(context.parameters.get("id") ?? ""))
-            }
+
+        let teacher = api.group().add(middleware: TeacherAuthentication(service: service, limiter: limiter))
+        teacher.route(.get, "hands/:id", under: "/api", routes) { _, context in
+            try json(try await service.hand(context.parameters.get("id") ?? ""))
         }
-        router.post("/api/hands/:id/done") { request, context in
-            await respond {
-                try await teacher(request)
-                try await service.markHandDone(context.parameters.get("id") ?? "")
-                return Response(status: .noContent)
-            }
+        teacher.route(.post, "hands/:id/done", under: "/api", routes) { _, context in
+            try await service.markHandDone(context.parameters.get("id") ?? "")
+            return Response(status: .noContent)
         }
-        router.post("/api/unlock") { request, context in
-            await respond {
-                try await teacher(request)
-                let body = try await decode(UnlockRequest.self, from: request, upTo: ClassLimits.bodyBytes)
-                return try json(["unlockedLessons": try await service.unlock(body.lesson)])
-            }
+        teacher.route(.post, "unlock", under: "/api", routes) { request, _ in
+            let body = try await decode(UnlockRequest.self, from: request, upTo: ClassLimits.bodyBytes)
+            return try json(["unlockedLessons": try await service.unlock(body.lesson)])
         }
-        router.post("/api/rotate-code") { request, context in
-            await respond {
-                try await teacher(request)
-                return try json(["joinCode": try await service.rotateJoinCode()])
-            }
+        teacher.route(.post, "grades", under: "/api", routes) { request, _ in
+            let upload = try await decode(GradesUpload.self, from: request, upTo: ClassLimits.gradesBodyBytes)
+            return try json(try await service.receiveGrades(upload))
         }
-        router.get("/api/export.csv") { request, context in
-            await respond {
-                try await teacher(request)
-                return download(ClassExport.csv(await service.room()), type: "text/csv; charset=utf-8", name: "class.csv")
-            }
+        teacher.route(.post, "rotate-code", under: "/api", routes) { _, _ in
+            try json(["joinCode": try await service.rotateJoinCode()])
         }
-        router.get("/api/export.xml") { request, context in
-            await respond {
-                try await teacher(request)
-                return download(ClassExport.junit(await service.room()), type: "application/xml; charset=utf-8", name: "class-junit.xml")
-            }
+        teacher.route(.get, "export.csv", under: "/api", routes) { _, _ in
+            download(ClassExport.csv(await service.room()), type: "text/csv; charset=utf-8", name: "class.csv")
+        }
+        teacher.route(.get, "export.xml", under: "/api", routes) { _, _ in
+            download(ClassExport.junit(await service.room()), type: "application/xml; charset=utf-8", name: "class-junit.xml")
         }
         return router
     }
 
-    // MARK: Who is asking
-
-    /// The bearer token of the request: the Authorization header, or `?token=` (the page and
-    /// its event stream cannot set headers).
-    private func bearer(_ request: Request) -> String? {
-        if let header = request.headers[.authorization], header.hasPrefix("Bearer ") {
-            return String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
-        }
-        return request.uri.queryParameters.get("token")
-    }
-
-    private func teacher(_ request: Request) async throws {
-        guard let token = bearer(request), Secrets.equal(token, service.teacherToken) else {
-            try limit("unauthenticated")
-            throw Stop.unauthorized("This needs the teacher's token: use the dashboard link that 'didojo class serve' printed.")
-        }
-        try limit("teacher")
-    }
-
-    private func learner(_ request: Request) async throws -> String {
-        guard let token = bearer(request), let learnerID = await service.learner(token: token) else {
-            try limit("unauthenticated")
-            throw Stop.unauthorized("This learner token is not one of this class: join again with 'class join'.")
-        }
-        try limit("learner " + learnerID)
-        return learnerID
-    }
-
-    private func limit(_ key: String) throws {
-        guard limiter.allow(key) else { throw Stop.tooMany }
-    }
-
-    private func projector(_ request: Request) -> Bool {
-        request.uri.path == "/projector" || request.uri.queryParameters.get("view") == "projector"
+    /// Whether the room is asked for without names: the projector's view, or any request made
+    /// with the projector's token (which opens nothing else).
+    private func anonymous(_ request: Request) -> Bool {
+        request.uri.queryParameters.get("view") == "projector"
+            || bearerToken(of: request).map { service.role(ofToken: $0) == .projector } ?? false
     }
 
     // MARK: Bodies
@@ -162,7 +117,7 @@ public struct ClassRoutes: Sendable {
         do {
             return try await request.collectBody(upTo: limit)
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw Stop.tooLarge(limit)
+            throw ClassHTTPError.tooLarge(limit)
         }
     }
 
@@ -175,7 +130,7 @@ public struct ClassRoutes: Sendable {
         do {
             return try ClassJSON.decoder().decode(type, from: Data(buffer.readableBytesView))
         } catch {
-            throw Stop.badBody("The body is not the JSON this route takes (see API.md): \(Self.describe(error))")
+            throw ClassHTTPError.badBody("The body is not the JSON this route takes (see API.md): \(Self.describe(error))")
         }
     }
 
@@ -192,24 +147,26 @@ public struct ClassRoutes: Sendable {
 
     // MARK: Answers
 
-    private func page(_ request: Request) async throws -> Response {
-        // The page itself holds nothing secret; its script asks the API with the token. Still
-        // refused without the token, so a wrong link says so at once.
-        try await teacher(request)
+    /// The page itself holds nothing secret (its script asks the API with the token); it is
+    /// still refused without the token, so that a wrong link says so at once.
+    private func page() -> Response {
         var response = text(dashboard.page, type: "text/html; charset=utf-8")
         response.headers[.contentSecurityPolicy] =
             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
         return response
     }
 
+    /// The room as server-sent events, until the browser leaves or the server shuts down
+    /// gracefully (Ctrl-C): `cancelOnGracefulShutdown` ends the loop, so that the server's
+    /// graceful shutdown does not wait on a dashboard left open.
     private func stream(anonymous: Bool) -> Response {
         let service = service
         let heartbeat = heartbeat
         let body = ResponseBody { writer in
             let updates = await service.watch(anonymous: anonymous)
             let encoder = ClassJSON.encoder()
+            let (lines, sender) = AsyncStream.makeStream(of: String.self)
             try await withThrowingTaskGroup(of: Void.self) { group in
-                let (lines, sender) = AsyncStream.makeStream(of: String.self)
                 group.addTask {
                     for await room in updates {
                         let data = try encoder.encode(room)
@@ -223,7 +180,7 @@ public struct ClassRoutes: Sendable {
                         sender.yield(": still here\n\n")
                     }
                 }
-                for await line in lines {
+                for await line in lines.cancelOnGracefulShutdown() {
                     try await writer.write(ByteBuffer(string: line))
                 }
                 group.cancelAll()
@@ -254,37 +211,6 @@ public struct ClassRoutes: Sendable {
         response.status = .ok
         return response
     }
-
-    /// Runs a route and turns what stopped it into a status and one sentence.
-    private func respond(_ route: () async throws -> Response) async -> Response {
-        do {
-            return try await route()
-        } catch let stop as Stop {
-            switch stop {
-            case .unauthorized(let message): return failure(.unauthorized, message)
-            case .tooMany:
-                var response = failure(.tooManyRequests, "Too many requests: wait a second and send again.")
-                response.headers[.retryAfter] = "1"
-                return response
-            case .tooLarge(let limit): return failure(.contentTooLarge, "The body is over \(limit / 1024) KiB, the most this route takes.")
-            case .badBody(let message): return failure(.badRequest, message)
-            }
-        } catch let refusal as ClassService.Refusal {
-            switch refusal {
-            case .wrongCode: return failure(.forbidden, "That join code is not this class's: ask the teacher for the code on the board.")
-            case .invalid(let message): return failure(.unprocessableContent, message)
-            case .notFound(let message): return failure(.notFound, message)
-            }
-        } catch {
-            return failure(.internalServerError, "The server could not do that: \(error.localizedDescription)")
-        }
-    }
-
-    private func failure(_ status: HTTPResponse.Status, _ message: String) -> Response {
-        var response = (try? json(ClassErrorBody(error: message))) ?? Response(status: status)
-        response.status = status
-        return response
-    }
 }
 
 /// `POST /api/unlock`.
@@ -298,4 +224,32 @@ struct LearnerView: Codable {
     var name: String
     var className: String
     var unlockedLessons: [String]
+}
+
+extension ClassRequestContext {
+    /// The learner `LearnerAuthentication` found; only its routes ask.
+    func requireLearner() throws -> String {
+        guard let learnerID else { throw ClassHTTPError.unauthorized("This needs a learner's token.") }
+        return learnerID
+    }
+}
+
+/// The routes a router was given, as API.md writes them ("POST /api/join").
+public final class RouteList: Sendable {
+    private let entries = Mutex<[String]>([])
+    public init() {}
+    public var all: [String] { entries.withLock { $0 } }
+    func note(_ route: String) { entries.withLock { $0.append(route) } }
+}
+
+extension RouterMethods {
+    /// Adds a route and notes it in `list`; `under` is the path of the group it is added to.
+    @discardableResult
+    func route(
+        _ method: HTTPRequest.Method, _ path: String, under prefix: String = "", _ list: RouteList?,
+        use handler: @escaping @Sendable (Request, Context) async throws -> some ResponseGenerator
+    ) -> Self {
+        list?.note("\(method.rawValue) \(prefix)\(path.hasPrefix("/") || prefix.isEmpty ? "" : "/")\(path)")
+        return on(RouterPath(path), method: method, use: handler)
+    }
 }

@@ -10,29 +10,52 @@ public final class RateLimiter: Sendable {
         var updated: ContinuousClock.Instant
     }
 
+    private struct Buckets {
+        var byKey: [String: Bucket] = [:]
+        /// The count of keys at which the next pruning runs: twice what the last one kept, so
+        /// that pruning costs O(1) a request on average however many keys there are.
+        var pruneAt: Int
+    }
+
     private let rate: Double
     private let burst: Double
-    private let buckets = Mutex<[String: Bucket]>([:])
+    private let prunesAbove: Int
+    private let buckets: Mutex<Buckets>
 
-    public init(rate: Double = 20, burst: Double = 60) {
+    /// `prunesAbove`: how many keys are kept before the full buckets are forgotten.
+    public init(rate: Double = 20, burst: Double = 60, prunesAbove: Int = 10_000) {
         self.rate = rate
         self.burst = burst
+        self.prunesAbove = prunesAbove
+        buckets = Mutex(Buckets(pruneAt: prunesAbove))
     }
 
     /// True when `key` may make a request now (and counts it).
     public func allow(_ key: String, now: ContinuousClock.Instant = .now) -> Bool {
         buckets.withLock { buckets in
-            var bucket = buckets[key] ?? Bucket(tokens: burst, updated: now)
-            let elapsed = now - bucket.updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            bucket.tokens = min(burst, bucket.tokens + seconds * rate)
+            var bucket = buckets.byKey[key] ?? Bucket(tokens: burst, updated: now)
+            bucket.tokens = refilled(bucket, now: now)
             bucket.updated = now
             let allowed = bucket.tokens >= 1
             if allowed { bucket.tokens -= 1 }
-            buckets[key] = bucket
-            // Forget full buckets now and then, so that a scan of made-up tokens cannot grow this.
-            if buckets.count > 10_000 { buckets = buckets.filter { $0.value.tokens < burst } }
+            buckets.byKey[key] = bucket
+            if buckets.byKey.count > buckets.pruneAt {
+                // A bucket that has refilled to the brim is the same as no bucket: forget it,
+                // so that a scan of made-up tokens or addresses cannot grow this for ever.
+                buckets.byKey = buckets.byKey.filter { refilled($0.value, now: now) < burst }
+                buckets.pruneAt = max(prunesAbove, buckets.byKey.count * 2)
+            }
             return allowed
         }
+    }
+
+    /// How many keys are remembered now.
+    public var keyCount: Int { buckets.withLock { $0.byKey.count } }
+
+    /// The bucket's tokens at `now`: what it had, plus what the time since has refilled.
+    private func refilled(_ bucket: Bucket, now: ContinuousClock.Instant) -> Double {
+        let elapsed = now - bucket.updated
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return min(burst, bucket.tokens + max(0, seconds) * rate)
     }
 }

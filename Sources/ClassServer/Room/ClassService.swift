@@ -1,15 +1,30 @@
 import ClassProtocol
 import Foundation
+import ServiceLifecycle
 
 /// One class, as the server runs it: joins, events, the teacher's actions, and the live room
 /// for whoever watches. Writes go to the store first and change the room only once stored, so
 /// what the dashboard shows is what survives a restart.
-public actor ClassService {
+///
+/// It is a ServiceLifecycle `Service`: `run()` follows the other server instances of the class
+/// (PostgreSQL's LISTEN/NOTIFY) until the graceful shutdown.
+public actor ClassService: Service {
     /// Why a request is refused, with the status it gets.
     public enum Refusal: Error, Equatable, Sendable {
         case wrongCode
         case invalid(String)
         case notFound(String)
+        /// The name or thing is taken (409).
+        case conflict(String)
+        /// A learner's own cap reached (429).
+        case tooMany(String)
+    }
+
+    /// Who a token belongs to, among the ones that open the teacher's routes.
+    public enum Role: Sendable, Equatable {
+        case teacher
+        /// Reads the room without names (`/projector`), and nothing else.
+        case projector
     }
 
     private let store: any ClassStore
@@ -18,6 +33,8 @@ public actor ClassService {
     private var learnersByTokenHash: [String: String] = [:]
     public private(set) var joinCode: String
     nonisolated public let teacherToken: String
+    /// The projector's read-only token, made from the teacher's (`Secrets.projectorToken`).
+    nonisolated public let projectorToken: String
     private let clock: @Sendable () -> Date
     private var watchers: [UUID: AsyncStream<RoomSnapshot>.Continuation] = [:]
     private var anonymousWatchers: [UUID: AsyncStream<RoomSnapshot>.Continuation] = [:]
@@ -33,6 +50,7 @@ public actor ClassService {
         store: any ClassStore, lessons: ClassLessons, className: String, joinCode: String? = nil, teacherToken: String? = nil,
         updateInterval: Duration = .milliseconds(100), clock: @escaping @Sendable () -> Date = Date.init
     ) async throws -> ClassService {
+        try await store.prepare()
         let code = try await setting(.joinCode, given: joinCode, new: Secrets.joinCode(), in: store)
         let token = try await setting(.teacherToken, given: teacherToken, new: Secrets.token(), in: store)
         let kept = try await store.load()
@@ -40,7 +58,6 @@ public actor ClassService {
             store: store, state: RoomState(lessons: lessons, className: className), joinCode: code, teacherToken: token,
             updateInterval: updateInterval, clock: clock)
         await service.take(kept)
-        await service.followOtherInstances()
         return service
     }
 
@@ -63,6 +80,9 @@ public actor ClassService {
         if let done = kept.settings[.handsDone], let ids = try? decoder.decode([String].self, from: Data(done.utf8)) {
             state.setHandsDone(Set(ids))
         }
+        if let kept = kept.settings[.grades], let grades = try? decoder.decode([String: [String: Bool]].self, from: Data(kept.utf8)) {
+            state.setGrades(grades)
+        }
         if let code = kept.settings[.joinCode] { joinCode = code }
         for learner in kept.learners where learnersByTokenHash[learner.tokenHash] == nil {
             state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt)
@@ -70,23 +90,34 @@ public actor ClassService {
         }
         // An event of a lesson no longer in the class (the workshop changed) stays kept, unshown.
         for stored in kept.events where stored.event.exerciseID.map({ state.lessons.lessonOfExercise[$0] != nil }) ?? true {
-            state.apply(stored.event, from: stored.learnerID)
+            state.apply(stored.event, from: stored.learnerID, receivedAt: stored.receivedAt)
         }
     }
 
-    private var following: Task<Void, Never>?
-
-    /// Listens for the other server instances of this class (PostgreSQL's LISTEN/NOTIFY) and
-    /// loads the class again after each change, at most ten times a second.
-    private func followOtherInstances() {
-        let changes = store.changes()
-        following = Task { [weak self] in
-            for await _ in changes {
-                guard let self else { return }
-                await self.reloadFromStore()
-                try? await Task.sleep(for: .milliseconds(100))
+    /// Follows the other server instances of this class (PostgreSQL's LISTEN/NOTIFY) and loads
+    /// the class again after each change, at most ten times a second; until the graceful
+    /// shutdown (a store that only one server uses has nothing to follow, and just waits).
+    public func run() async throws {
+        let store = store
+        try? await cancelWhenGracefulShutdown { [weak self] in
+            // Changes heard while a reload runs make one more reload, not one each.
+            let (changes, heard) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    defer { heard.finish() }
+                    try await store.followChanges { heard.yield() }
+                }
+                group.addTask {
+                    for await _ in changes {
+                        await self?.reloadFromStore()
+                        try? await Task.sleep(for: .milliseconds(100))
+                    }
+                }
+                try await group.waitForAll()
             }
         }
+        if !Task.isCancelled && !Task.isShuttingDownGracefully { try? await gracefulShutdown() }
+        finishWatchers()
     }
 
     private func reloadFromStore() async {
@@ -95,7 +126,18 @@ public actor ClassService {
         roomChanged()
     }
 
-    deinit { following?.cancel() }
+    /// Ends every dashboard's stream (the server is stopping).
+    private func finishWatchers() {
+        for continuation in watchers.values { continuation.finish() }
+        for continuation in anonymousWatchers.values { continuation.finish() }
+    }
+
+    /// Whose token this is, of the teacher's two; nil for any other.
+    nonisolated public func role(ofToken token: String) -> Role? {
+        if Secrets.equal(token, teacherToken) { return .teacher }
+        if Secrets.equal(token, projectorToken) { return .projector }
+        return nil
+    }
 
     private init(
         store: any ClassStore, state: RoomState, joinCode: String, teacherToken: String,
@@ -105,6 +147,7 @@ public actor ClassService {
         self.state = state
         self.joinCode = joinCode
         self.teacherToken = teacherToken
+        projectorToken = Secrets.projectorToken(forTeacherToken: teacherToken)
         self.updateInterval = updateInterval
         self.clock = clock
     }
@@ -118,13 +161,29 @@ public actor ClassService {
         case .success(let valid): name = valid
         case .failure(let problem): throw Refusal.invalid(problem.message)
         }
+        try await expireSilentJoins()
+        guard state.learners.count < ClassLimits.learnersPerClass else {
+            throw Refusal.conflict("This class is full (\(ClassLimits.learnersPerClass) learners): ask your teacher.")
+        }
         let token = Secrets.token()
         let learner = StoredLearner(id: "L-" + Secrets.token(bytes: 6), name: name, tokenHash: Secrets.hash(token), joinedAt: clock())
         try await store.addLearner(learner)
         learnersByTokenHash[learner.tokenHash] = learner.id
         state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt)
         roomChanged()
-        return JoinAnswer(learnerID: learner.id, token: token, className: state.className)
+        return JoinAnswer(learnerID: learner.id, token: token, className: state.className, unlockedLessons: state.unlockedLessons, serverTime: learner.joinedAt)
+    }
+
+    /// Forgets the learners who joined more than `ClassLimits.silentJoinSeconds` ago and never
+    /// sent an event: a flood of joins does not stay in the room, or in the store, for ever.
+    private func expireSilentJoins() async throws {
+        let cutoff = clock().addingTimeInterval(-ClassLimits.silentJoinSeconds)
+        let silent = state.learners.values.filter { !$0.hasSentEvents && $0.joinedAt < cutoff }.map(\.id)
+        guard !silent.isEmpty else { return }
+        try await store.removeLearners(silent)
+        state.removeLearners(Set(silent))
+        learnersByTokenHash = learnersByTokenHash.filter { !silent.contains($0.value) }
+        roomChanged()
     }
 
     /// The learner a token belongs to, if any.
@@ -146,8 +205,10 @@ public actor ClassService {
                 throw Refusal.invalid(problem)
             }
         }
-        let added = try await store.add(batch.events, from: learnerID, receivedAt: clock())
-        for event in added { state.apply(event, from: learnerID) }
+        if let problem = state.overCaps(adding: batch.events, from: learnerID) { throw Refusal.invalid(problem) }
+        let received = clock()
+        let added = try await store.add(batch.events, from: learnerID, receivedAt: received)
+        for event in added { state.apply(event, from: learnerID, receivedAt: received) }
         if !added.isEmpty { roomChanged() }
         return BatchReceipt(accepted: added.count, duplicates: batch.events.count - added.count, unlockedLessons: state.unlockedLessons)
     }
@@ -158,7 +219,9 @@ public actor ClassService {
     // MARK: The teacher
 
     public func room() -> RoomSnapshot {
-        state.snapshot(now: clock(), joinCode: joinCode)
+        var room = state.snapshot(now: clock(), joinCode: joinCode)
+        room.projectorToken = projectorToken
+        return room
     }
 
     public func anonymousRoom() -> RoomSnapshot {
@@ -189,6 +252,31 @@ public actor ClassService {
         state.setUnlocked(unlocked)
         roomChanged()
         return unlocked
+    }
+
+    /// Takes in what `verify` found in the learners' workspaces: each cell then shows a pass as
+    /// verified, only reported by the shell, or taken back. A learner is matched by the learner
+    /// id in the workspace's membership, else by a name only one learner has. An upload replaces
+    /// the grades of the learners it holds.
+    public func receiveGrades(_ upload: GradesUpload) async throws -> GradesReceipt {
+        var grades = state.grades
+        var unmatched: [String] = []
+        for graded in upload.learners.prefix(10_000) {
+            guard let id = state.learnerID(id: graded.classLearnerID, name: graded.learner) else {
+                unmatched.append(String(graded.learner.prefix(ClassLimits.nameCharacters * 2)))
+                continue
+            }
+            var exercises: [String: Bool] = [:]
+            for result in graded.results where state.lessons.lessonOfExercise[result.exercise] != nil {
+                exercises[result.exercise] = result.passed
+            }
+            grades[id] = exercises
+        }
+        let text = String(decoding: try JSONEncoder().encode(grades), as: UTF8.self)
+        try await store.setSetting(.grades, to: text)
+        state.setGrades(grades)
+        roomChanged()
+        return GradesReceipt(matched: upload.learners.count - unmatched.count, unmatched: unmatched)
     }
 
     /// A new join code; the old one stops working. Learners who joined keep their tokens.

@@ -16,6 +16,9 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         public var attempts: Int
         public var failedInARow: Int
         public var since: Date
+        /// Nil while a pass is only reported by the learner's shell; `verified` when `verify`
+        /// passed it, `takenBack` when `verify` failed a pass the shell reported.
+        public var grade: String?
     }
 
     public struct LearnerRow: Codable, Sendable, Equatable {
@@ -27,6 +30,11 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         public var stuckSeconds: Int
         public var failedInARow: Int
         public var hintsUsed: Int
+        /// When the learner joined (the server's clock).
+        public var joinedAt: Date?
+        /// 2, 3… for the second, third… learner who joined under a name already in the room
+        /// (compared as `LearnerName.key` does); nil for the first.
+        public var sameNameNumber: Int?
     }
 
     public struct Stuck: Codable, Sendable, Equatable {
@@ -81,4 +89,7 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
     public var commonMistakes: [Common]
     public var hands: [HandView]
     public var totals: Totals
+    /// The projector's read-only token, for the dashboard's "projector view" link; only in the
+    /// teacher's room, never in the projector's.
+    public var projectorToken: String?
 }

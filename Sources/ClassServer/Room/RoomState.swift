@@ -24,6 +24,10 @@ public struct RoomState: Sendable {
         var current: String?
         var currentSince: Date?
         var hintsUsed = 0
+        /// Events applied, and the bytes of the asks among them (the per-learner caps).
+        var events = 0
+        var askBytes = 0
+        var hasSentEvents: Bool { events > 0 }
     }
 
     struct Hand: Sendable {
@@ -44,6 +48,8 @@ public struct RoomState: Sendable {
     private(set) var hands: [Hand] = []
     public private(set) var handsDone: Set<String> = []
     public private(set) var unlockedLessons: [String] = []
+    /// What `verify` found, as the teacher brought it in: learner id → exercise id → passed.
+    public private(set) var grades: [String: [String: Bool]] = [:]
     /// Every (learner, event id) applied: an event read back from the store (another server
     /// instance's change brings the whole class again) is applied once.
     private var applied: Set<String> = []
@@ -61,15 +67,29 @@ public struct RoomState: Sendable {
 
     public mutating func setUnlocked(_ lessonIDs: [String]) { unlockedLessons = lessonIDs }
     public mutating func setHandsDone(_ ids: Set<String>) { handsDone = ids }
+    public mutating func setGrades(_ grades: [String: [String: Bool]]) { self.grades = grades }
+
+    /// The learner of a graded workspace: by the learner id its membership holds, else by a
+    /// name only one learner of the room has.
+    public func learnerID(id: String?, name: String) -> String? {
+        if let id, learners[id] != nil { return id }
+        let named = learners.values.filter { $0.name == name }
+        return named.count == 1 ? named.first?.id : nil
+    }
 
     /// Applies one event a learner sent (already validated); one applied before is ignored.
-    public mutating func apply(_ event: ClassEvent, from learnerID: String) {
+    /// Every time is the server's (`receivedAt`), never the `time` the learner's machine put in
+    /// the event: a learner's clock in 1970, or a made-up time, must not put anyone on top of
+    /// the stuck list.
+    public mutating func apply(_ event: ClassEvent, from learnerID: String, receivedAt: Date) {
         guard var learner = learners[learnerID], applied.insert(learnerID + "\u{0}" + event.id).inserted else { return }
-        learner.lastSeen = max(learner.lastSeen, event.time)
+        let time = receivedAt
+        learner.events += 1
+        learner.lastSeen = max(learner.lastSeen, time)
         if let exerciseID = event.exerciseID, event.kind != .run {
             if learner.current != exerciseID {
                 learner.current = exerciseID
-                learner.currentSince = event.time
+                learner.currentSince = time
             }
         }
         switch event.kind {
@@ -79,9 +99,9 @@ public struct RoomState: Sendable {
             learner.hintsUsed += 1
         case .check:
             guard let exerciseID = event.exerciseID else { break }
-            var cell = learner.cells[exerciseID] ?? Cell(lastEvent: event.time)
+            var cell = learner.cells[exerciseID] ?? Cell(lastEvent: time)
             cell.attempts += 1
-            cell.lastEvent = event.time
+            cell.lastEvent = time
             if event.passed == true {
                 cell.passed = true
                 cell.failedInARow = 0
@@ -94,11 +114,37 @@ public struct RoomState: Sendable {
             }
             learner.cells[exerciseID] = cell
         case .ask:
+            learner.askBytes += event.askBytes
             hands.append(Hand(
                 id: "H-" + event.id, learnerID: learnerID, exerciseID: event.exerciseID ?? "", text: event.askText ?? "",
-                file: event.askFile ?? "", fileName: event.askFileName ?? "", report: event.askReport ?? "", time: event.time))
+                file: event.askFile ?? "", fileName: event.askFileName ?? "", report: event.askReport ?? "", time: time))
         }
         learners[learnerID] = learner
+    }
+
+    /// Why this batch would take the learner past a cap (hands up, ask volume, events), in a
+    /// sentence for the learner; nil when it would not.
+    public func overCaps(adding events: [ClassEvent], from learnerID: String) -> String? {
+        guard let learner = learners[learnerID] else { return nil }
+        if learner.events + events.count > ClassLimits.eventsPerLearner {
+            return "This class has had \(ClassLimits.eventsPerLearner) events from you already, the most it keeps of one learner."
+        }
+        let asks = events.filter { $0.kind == .ask }
+        guard !asks.isEmpty else { return nil }
+        let open = hands.filter { $0.learnerID == learnerID && !handsDone.contains($0.id) }.count
+        if open + asks.count > ClassLimits.openHandsPerLearner {
+            return "You have \(open) hand\(open == 1 ? "" : "s") up already, the most at once: your teacher will come to you; ask again once one is answered."
+        }
+        if learner.askBytes + asks.reduce(0, { $0 + $1.askBytes }) > ClassLimits.askBytesPerLearner {
+            return "Your asks have sent \(ClassLimits.askBytesPerLearner / 1024 / 1024) MiB of files already, the most this class keeps of one learner: tell your teacher."
+        }
+        return nil
+    }
+
+    /// Forgets these learners (joins that never sent an event).
+    public mutating func removeLearners(_ ids: Set<String>) {
+        for id in ids { learners[id] = nil }
+        learnerOrder.removeAll(where: ids.contains)
     }
 
     /// A raised hand, with its file and report, when it exists.
@@ -115,18 +161,32 @@ public struct RoomState: Sendable {
         var failureLearners: [String: Set<String>] = [:]   // "exercise\u{0}check" → learners
         var mistakeLearners: [String: Set<String>] = [:]
         var passedCells = 0
+        var nameCounts: [String: Int] = [:]
         let learnerRows: [RoomSnapshot.LearnerRow] = learnerOrder.compactMap { id in
             guard let learner = learners[id] else { return nil }
             var cells: [String: RoomSnapshot.CellView] = [:]
+            let graded = grades[id] ?? [:]
             for (exerciseID, cell) in learner.cells {
+                // A pass is the shell's word until `verify` graded it: verified, or taken back.
+                let grade: String? = switch graded[exerciseID] {
+                case true?: "verified"
+                case false? where cell.passed: "takenBack"
+                default: nil
+                }
                 cells[exerciseID] = RoomSnapshot.CellView(
-                    state: cell.passed ? "passed" : "failing", attempts: cell.attempts, failedInARow: cell.failedInARow, since: cell.lastEvent)
-                if cell.passed {
+                    state: cell.passed ? "passed" : "failing", attempts: cell.attempts, failedInARow: cell.failedInARow, since: cell.lastEvent,
+                    grade: grade)
+                if cell.passed && grade != "takenBack" {
                     passedCells += 1
-                } else {
+                } else if !cell.passed {
                     for check in Set(cell.lastFailures) { failureLearners[exerciseID + "\u{0}" + check, default: []].insert(id) }
                     if let mistake = cell.mistake { mistakeLearners[exerciseID + "\u{0}" + mistake, default: []].insert(id) }
                 }
+            }
+            // Passed by `verify` with no check heard from the shell (a learner offline, say).
+            for (exerciseID, passed) in graded where passed && cells[exerciseID] == nil && lessons.lessonOfExercise[exerciseID] != nil {
+                cells[exerciseID] = RoomSnapshot.CellView(state: "passed", attempts: 0, failedInARow: 0, since: learner.joinedAt, grade: "verified")
+                passedCells += 1
             }
             var stuckSeconds = 0
             var failedInARow = 0
@@ -135,9 +195,12 @@ public struct RoomState: Sendable {
                 failedInARow = learner.cells[current]?.failedInARow ?? 0
                 stuck.append(RoomSnapshot.Stuck(learnerID: id, name: learner.name, exerciseID: current, seconds: stuckSeconds, failedInARow: failedInARow))
             }
+            let key = LearnerName.key(learner.name)
+            nameCounts[key, default: 0] += 1
             return RoomSnapshot.LearnerRow(
                 id: id, name: learner.name, lastSeen: learner.lastSeen, cells: cells, current: learner.current,
-                stuckSeconds: stuckSeconds, failedInARow: failedInARow, hintsUsed: learner.hintsUsed)
+                stuckSeconds: stuckSeconds, failedInARow: failedInARow, hintsUsed: learner.hintsUsed, joinedAt: learner.joinedAt,
+                sameNameNumber: nameCounts[key, default: 1] > 1 ? nameCounts[key] : nil)
         }
         stuck.sort { ($0.seconds, $0.failedInARow, $1.name) > ($1.seconds, $1.failedInARow, $0.name) }
         let exerciseCount = lessons.exerciseIDs.count
@@ -154,7 +217,8 @@ public struct RoomState: Sendable {
             hands: hands.filter { !handsDone.contains($0.id) }.map { hand in
                 RoomSnapshot.HandView(id: hand.id, learnerID: hand.learnerID, name: learners[hand.learnerID]?.name ?? "", exerciseID: hand.exerciseID, text: hand.text, time: hand.time)
             },
-            totals: RoomSnapshot.Totals(learners: learnerRows.count, passedCells: passedCells, cells: learnerRows.count * exerciseCount))
+            totals: RoomSnapshot.Totals(learners: learnerRows.count, passedCells: passedCells, cells: learnerRows.count * exerciseCount),
+            projectorToken: nil)
     }
 
     /// The ten (exercise, text) pairs shared by the most learners, most first.

@@ -16,8 +16,18 @@ enum Secrets {
     /// A bearer token: `bytes` random bytes in URL-safe base64.
     static func token(bytes: Int = 24) -> String {
         var generator = SystemRandomNumberGenerator()
-        let data = Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
-        return data.base64EncodedString()
+        return urlSafe(Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+    }
+
+    /// The projector's token, made from the teacher's: the same at every start (the projector's
+    /// link keeps working), and it tells nothing of the teacher's token (HMAC-SHA256).
+    static func projectorToken(forTeacherToken teacherToken: String) -> String {
+        let code = HMAC<SHA256>.authenticationCode(for: Data("didojo projector".utf8), using: SymmetricKey(data: Data(teacherToken.utf8)))
+        return "p-" + urlSafe(Data(code).prefix(18))
+    }
+
+    private static func urlSafe(_ data: Data) -> String {
+        data.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 

@@ -11,6 +11,8 @@ public protocol ClassStore: Sendable {
     /// Everything kept, in the order it was received.
     func load() async throws -> StoredClass
     func addLearner(_ learner: StoredLearner) async throws
+    /// Forgets learners who never sent an event.
+    func removeLearners(_ ids: [String]) async throws
     /// Stores the events that this learner has not sent before (by id), all or none, and
     /// returns those that were new: a batch sent twice is stored once.
     func add(_ events: [ClassEvent], from learnerID: String, receivedAt: Date) async throws -> [ClassEvent]
@@ -18,15 +20,17 @@ public protocol ClassStore: Sendable {
     /// Keeps `value` unless the setting has one already, and returns the one kept: two servers
     /// of one class starting at once agree on one join code and one teacher token.
     func setSettingIfAbsent(_ key: ClassSetting, to value: String) async throws -> String
-    /// A signal each time another server instance changed this class; the service then loads
-    /// it again. Finishes at once for a store only one server uses.
-    func changes() -> AsyncStream<Void>
+    /// Makes what the store needs (tables) before anything is read or written.
+    func prepare() async throws
+    /// Calls `changed` each time another server instance changed this class (the service then
+    /// loads it again), until the calling task is cancelled. Returns at once for a store only
+    /// one server uses.
+    func followChanges(_ changed: @escaping @Sendable () async -> Void) async throws
 }
 
 extension ClassStore {
-    public func changes() -> AsyncStream<Void> {
-        AsyncStream { $0.finish() }
-    }
+    public func prepare() async throws {}
+    public func followChanges(_ changed: @escaping @Sendable () async -> Void) async throws {}
 }
 
 /// A learner as kept: who, and the SHA-256 of the token that proves it (`Secrets.hash`): the
@@ -68,4 +72,6 @@ public enum ClassSetting: String, Sendable, CaseIterable {
     case unlockedLessons
     /// JSON array of hand ids.
     case handsDone
+    /// JSON object: learner id → exercise id → passed, from the last grades brought in.
+    case grades
 }

@@ -5,45 +5,64 @@ import PostgresNIO
 
 /// The class in PostgreSQL, through postgres-nio: for a department that runs many workshops on
 /// several server instances. Classes share the tables, each under its own key; the instances
-/// serving one class hear of each other's writes through LISTEN/NOTIFY (`changes()`), and
+/// serving one class hear of each other's writes through LISTEN/NOTIFY (`followChanges`), and
 /// read them back from the tables, so every dashboard shows the whole room.
 public final class PostgresClassStore: ClassStore {
     /// The one channel every instance listens on; the payload names the class and the writer.
     static let channel = "didojo_class"
 
-    private let client: PostgresClient
+    /// postgres-nio's client: a ServiceLifecycle service that the composition root runs (in the
+    /// same service group as the server, before it), so that it shuts down after the server.
+    public let client: PostgresClient
     private let classKey: String
     /// Tells this instance's own notifications from the others'.
     private let instance = UUID().uuidString
-    private let running: Task<Void, Never>
     private let logger: Logger
 
-    /// Connects to the database `url` names (`postgres://user[:password]@host[:port]/database`)
-    /// for the class `classKey`, and makes the tables when they are missing.
-    public init(url: URL, classKey: String) async throws {
+    /// The class `classKey` in the database the client connects to. Nothing is asked until
+    /// `prepare()`, once the client runs.
+    public init(client: PostgresClient, classKey: String) {
+        var logger = Logger(label: "didojo-class.postgres")
+        logger.logLevel = .error
+        self.logger = logger
+        self.client = client
+        self.classKey = classKey
+    }
+
+    /// The client's settings for the database `url` names
+    /// (`postgres://user[:password]@host[:port]/database[?sslmode=…]`). `sslmode` is libpq's:
+    /// `disable` (the default here, as on a classroom's own network), `prefer`, `require`
+    /// (encrypted, the certificate not checked), `verify-full` (encrypted and checked).
+    public static func configuration(url: URL) throws -> PostgresClient.Configuration {
         guard let scheme = url.scheme, ["postgres", "postgresql"].contains(scheme), let host = url.host, let user = url.user else {
             throw StoreURLError(url: url)
         }
         let database = url.path.split(separator: "/").first.map(String.init)
-        var configuration = PostgresClient.Configuration(
-            host: host, port: url.port ?? 5432, username: user, password: url.password, database: database, tls: .disable)
-        configuration.options.maximumConnections = 8
-        var logger = Logger(label: "didojo-class.postgres")
-        logger.logLevel = .error
-        self.logger = logger
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        self.client = client
-        self.classKey = classKey
-        running = Task { await client.run() }
-        do {
-            try await createTables()
-        } catch {
-            running.cancel()
-            throw error
+        let sslmode = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
+        let tls: PostgresClient.Configuration.TLS
+        switch sslmode {
+        case "disable": tls = .disable
+        case "prefer", "allow": tls = .prefer(Self.unverified)
+        case "require": tls = .require(Self.unverified)
+        case "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
+        default: throw StoreURLError(url: url)
         }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: url.port ?? 5432, username: user, password: url.password, database: database, tls: tls)
+        configuration.options.maximumConnections = 8
+        return configuration
     }
 
-    deinit { running.cancel() }
+    /// libpq's `require`: encrypted, whoever's certificate it is.
+    private static var unverified: TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = .none
+        return configuration
+    }
+
+    public func prepare() async throws {
+        try await createTables()
+    }
 
     /// The tables, made once for every class; two instances starting at once take turns.
     private func createTables() async throws {
@@ -102,6 +121,17 @@ public final class PostgresClassStore: ClassStore {
         }
     }
 
+    public func removeLearners(_ ids: [String]) async throws {
+        let key = classKey
+        try await client.withTransaction(logger: logger) { connection in
+            for id in ids {
+                try await connection.query(
+                    "DELETE FROM didojo_learner WHERE class = \(key) AND id = \(id) AND NOT EXISTS (SELECT 1 FROM didojo_event WHERE class = \(key) AND learner_id = \(id))",
+                    logger: logger)
+            }
+        }
+    }
+
     public func add(_ events: [ClassEvent], from learnerID: String, receivedAt: Date) async throws -> [ClassEvent] {
         guard !events.isEmpty else { return [] }
         let encoder = ClassJSON.encoder()
@@ -147,38 +177,35 @@ public final class PostgresClassStore: ClassStore {
 
     private var notification: String { classKey + "\t" + instance }
 
-    /// A signal each time another instance changed this class. Listens on a connection of its
-    /// own, and listens again after the connection is lost (the server restarted, say).
-    public func changes() -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let (client, key, instance, logger) = (client, classKey, instance, logger)
-        let listening = Task {
-            while !Task.isCancelled {
-                do {
-                    try await client.withConnection { connection in
-                        try await connection.listen(on: Self.channel) { notifications in
-                            // Whatever happened while this instance was not listening.
-                            continuation.yield()
-                            for try await notification in notifications {
-                                let parts = notification.payload.split(separator: "\t", maxSplits: 1).map(String.init)
-                                if parts.first == key && parts.last != instance { continuation.yield() }
-                            }
+    /// Calls `changed` each time another instance changed this class. Listens on a connection
+    /// of its own, and listens again after the connection is lost (the server restarted, say),
+    /// until the task is cancelled.
+    public func followChanges(_ changed: @escaping @Sendable () async -> Void) async throws {
+        let (key, instance) = (classKey, instance)
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: Self.channel) { notifications in
+                        // Whatever happened while this instance was not listening.
+                        await changed()
+                        for try await notification in notifications {
+                            let parts = notification.payload.split(separator: "\t", maxSplits: 1).map(String.init)
+                            if parts.first == key && parts.last != instance { await changed() }
                         }
                     }
-                } catch {
-                    logger.warning("listening for other instances failed: \(error); trying again")
                 }
-                try? await Task.sleep(for: .seconds(1))
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("listening for other instances failed: \(error); trying again")
             }
+            try? await Task.sleep(for: .seconds(1))
         }
-        continuation.onTermination = { _ in listening.cancel() }
-        return stream
     }
 
     public struct StoreURLError: Error, CustomStringConvertible {
         let url: URL
         public var description: String {
-            "'\(url.absoluteString)' is not a PostgreSQL address: write postgres://user[:password]@host[:port]/database."
+            "'\(url.absoluteString)' is not a PostgreSQL address: write postgres://user[:password]@host[:port]/database, with ?sslmode=disable, prefer, require or verify-full if needed."
         }
     }
 }

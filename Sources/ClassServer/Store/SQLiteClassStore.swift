@@ -2,6 +2,8 @@ import ClassProtocol
 import Foundation
 import GRDB
 
+import Glibc
+
 /// The class in one SQLite file, through GRDB: the default store, for one server on the
 /// teacher's machine.
 ///
@@ -12,14 +14,34 @@ import GRDB
 public final class SQLiteClassStore: ClassStore {
     private let database: DatabasePool
 
-    /// Opens (or creates) the class file at `file`.
+    /// Opens (or creates) the class file at `file`. The file holds the teacher's token, so it
+    /// and its write-ahead log and shared memory (`-wal`, `-shm`) are for the teacher alone
+    /// (mode 0600), whatever the umask: SQLite gives the log and the shared memory the mode of
+    /// the database file, which is made 0600 before SQLite opens it.
     public init(file: URL) throws {
+        try Self.makePrivate(file)
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         database = try DatabasePool(path: file.path, configuration: configuration)
         try Self.migrator.migrate(database)
+    }
+
+    /// Creates the file 0600 when it is missing, and makes an existing one (and its companions)
+    /// 0600: a class file made by an older server may be readable by everyone.
+    static func makePrivate(_ file: URL) throws {
+        let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path, NSLocalizedDescriptionKey: "Cannot open \(file.path): \(String(cString: strerror(errno)))"])
+        }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file.path, NSLocalizedDescriptionKey: "Cannot make \(file.path) private: \(String(cString: strerror(errno)))"])
+        }
+        for companion in ["-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: file.path + companion) {
+            _ = chmod(file.path + companion, 0o600)
+        }
     }
 
     private static var migrator: DatabaseMigrator {
@@ -73,6 +95,14 @@ public final class SQLiteClassStore: ClassStore {
             try db.execute(
                 sql: "INSERT INTO learner (id, name, tokenHash, joinedAt) VALUES (?, ?, ?, ?)",
                 arguments: [learner.id, learner.name, learner.tokenHash, learner.joinedAt.timeIntervalSince1970])
+        }
+    }
+
+    public func removeLearners(_ ids: [String]) async throws {
+        try await database.write { db in
+            for id in ids {
+                try db.execute(sql: "DELETE FROM learner WHERE id = ? AND NOT EXISTS (SELECT 1 FROM event WHERE learnerID = ?)", arguments: [id, id])
+            }
         }
     }
 

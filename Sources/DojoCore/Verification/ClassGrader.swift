@@ -1,8 +1,8 @@
 import Foundation
 
 /// For teachers: grades a whole class, one workspace per learner, in one run. Each learner's
-/// exercises are graded as `didojo verify` grades one workspace (and recorded in their
-/// progress); learners are graded `concurrency` at a time, each learner's checks one after the
+/// exercises are graded as `didojo verify` grades one workspace, but nothing is written into
+/// the workspaces (what is graded is never changed by grading it); learners are graded `concurrency` at a time, each learner's checks one after the
 /// other, so that a room of workspaces keeps the machine's cores busy without crowding them.
 public struct ClassGrader: Sendable {
     /// One learner's grades.
@@ -11,31 +11,42 @@ public struct ClassGrader: Sendable {
         public let learner: String
         public let workspace: URL
         public let grades: [WorkspaceGrader.Grade]
+        /// The learner id of the live class the workspace joined, if any: the class server
+        /// matches the grades with its learner by it (`didojo class grade`).
+        public var classLearnerID: String? = nil
 
         public var rows: [VerificationRow] { grades.map { VerificationRow($0, learner: learner) } }
     }
 
-    /// One learner's workspace, and the recorder of their progress (the checker is shared).
+    /// One learner's workspace, and the exercises to grade there (its workshop's, unless the
+    /// teacher gave one for the whole class).
     public struct Seat: Sendable {
         public let workspace: Workspace
-        public let recorder: CheckRecorder
+        public let exercises: [Exercise]
 
-        public init(workspace: Workspace, recorder: CheckRecorder) {
+        public init(workspace: Workspace, exercises: [Exercise]) {
             self.workspace = workspace
-            self.recorder = recorder
+            self.exercises = exercises
         }
     }
 
-    public init() {}
+    private let checker: any ExerciseChecker
 
-    /// Grades `exercises` in every seat's workspace, in the seats' order. Two learners with the
-    /// same name are told apart by their folders' names.
-    public func grade(_ seats: [Seat], exercises: [Exercise], concurrency: Int = 2) async throws -> [LearnerGrades] {
+    public init(checker: any ExerciseChecker) {
+        self.checker = checker
+    }
+
+    /// Grades every seat's exercises in its workspace, in the seats' order. Two learners with
+    /// the same name are told apart by their folders' names. Writes nothing into the
+    /// workspaces: no grade recorded in a learner's progress, no file made from a starter (a
+    /// missing file is not tried).
+    public func grade(_ seats: [Seat], concurrency: Int = 2) async throws -> [LearnerGrades] {
         let labels = Self.labels(for: seats.map(\.workspace))
+        let checker = checker
         return try await Array(zip(seats, labels)).concurrentMap(limit: concurrency) { seat, label in
-            try seat.workspace.prepare(for: exercises)
-            let grades = try await WorkspaceGrader(recorder: seat.recorder, workspace: seat.workspace).grade(exercises, concurrency: 1)
-            return LearnerGrades(learner: label, workspace: seat.workspace.root, grades: grades)
+            let grades = try await WorkspaceGrader(checker: checker, workspace: seat.workspace).grade(seat.exercises, concurrency: 1)
+            let membership = ClassOutbox(stateFolder: seat.workspace.stateFolder, fileSystem: seat.workspace.fileSystem).membership()
+            return LearnerGrades(learner: label, workspace: seat.workspace.root, grades: grades, classLearnerID: membership?.learnerID)
         }
     }
 

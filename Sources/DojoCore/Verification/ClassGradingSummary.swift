@@ -6,6 +6,8 @@ public struct ClassGradingSummary: Sendable, Encodable {
     public struct Learner: Sendable, Encodable {
         public let learner: String
         public let workspace: String
+        /// The learner id of the live class the workspace joined, if any.
+        public let classLearnerID: String?
         public let passed: Int
         public let untried: Int
         public let total: Int
@@ -19,7 +21,7 @@ public struct ClassGradingSummary: Sendable, Encodable {
         self.learners = learners.map { grades in
             let rows = grades.rows
             return Learner(
-                learner: grades.learner, workspace: grades.workspace.path, passed: rows.filter(\.passed).count,
+                learner: grades.learner, workspace: grades.workspace.path, classLearnerID: grades.classLearnerID, passed: rows.filter(\.passed).count,
                 untried: rows.filter(\.untried).count, total: rows.count, results: rows
             )
         }

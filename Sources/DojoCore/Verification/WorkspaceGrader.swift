@@ -30,11 +30,25 @@ public struct WorkspaceGrader: Sendable {
         public var untried: Bool { report == nil }
     }
 
-    private let recorder: CheckRecorder
+    /// Where the grades go: the learner's progress (`didojo verify` on one workspace), or
+    /// nowhere (a teacher grading a class: grading never writes into what it grades).
+    private enum Recording: Sendable {
+        case progress(CheckRecorder)
+        case nowhere(any ExerciseChecker)
+    }
+
+    private let recording: Recording
     private let workspace: Workspace
 
+    /// Grades, and records each grade in the learner's progress.
     public init(recorder: CheckRecorder, workspace: Workspace) {
-        self.recorder = recorder
+        recording = .progress(recorder)
+        self.workspace = workspace
+    }
+
+    /// Grades without writing anything: no grade recorded, no file made from a starter.
+    public init(checker: any ExerciseChecker, workspace: Workspace) {
+        recording = .nowhere(checker)
         self.workspace = workspace
     }
 
@@ -49,12 +63,18 @@ public struct WorkspaceGrader: Sendable {
     /// Checks one exercise's learner file (or finds it untried) and records the grade.
     public func grade(_ exercise: Exercise) async throws -> Grade {
         let file = workspace.file(for: exercise)
-        if isUntried(exercise) {
-            let recorded = recorder.recordUntried(exercise)
-            return Grade(exercise: exercise, report: nil, passTakenBack: recorded.passTakenBack, saveProblem: recorded.saveProblem)
+        switch recording {
+        case .progress(let recorder):
+            if isUntried(exercise) {
+                let recorded = recorder.recordUntried(exercise)
+                return Grade(exercise: exercise, report: nil, passTakenBack: recorded.passTakenBack, saveProblem: recorded.saveProblem)
+            }
+            let recorded = try await recorder.check(exercise, source: file, purpose: .grading)
+            return Grade(exercise: exercise, report: recorded.report, passTakenBack: recorded.passTakenBack, saveProblem: recorded.saveProblem)
+        case .nowhere(let checker):
+            if isUntried(exercise) { return Grade(exercise: exercise, report: nil) }
+            return Grade(exercise: exercise, report: try await checker.check(exercise, source: file))
         }
-        let recorded = try await recorder.check(exercise, source: file, purpose: .grading)
-        return Grade(exercise: exercise, report: recorded.report, passTakenBack: recorded.passTakenBack, saveProblem: recorded.saveProblem)
     }
 
     /// True when the learner's file holds exactly the starter (or is missing, which checking

@@ -11,7 +11,8 @@ public protocol Classroom: CheckObserver {
     func record(_ event: ClassEvent)
     /// Joins the class at `url` (waits for the server's answer: the learner asked).
     func join(url: String, code: String, name: String) async -> Result<ClassMembership, ClassroomProblem>
-    func leave() throws
+    /// Leaves the class: the courier at work is stopped first, and what waits is dropped.
+    func leave() async throws
     /// Events waiting to go, and what the last delivery came to.
     func status() -> ClassroomStatus
     /// Asks the courier to deliver now, in the background.

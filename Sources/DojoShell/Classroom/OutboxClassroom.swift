@@ -38,7 +38,11 @@ public final class OutboxClassroom: Classroom {
         }
     }
 
-    public func leave() throws {
+    /// Stops the courier at work (it may be retrying the class for minutes) and drops what
+    /// waits while holding the courier's lock, so that no batch is between being read and sent.
+    public func leave() async throws {
+        let lock = await CourierLock.takeOver(outbox.courierLock)
+        defer { lock?.release() }
         try outbox.leave()
     }
 

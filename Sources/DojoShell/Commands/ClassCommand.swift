@@ -25,7 +25,7 @@ struct ClassCommand: ShellCommand {
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
         switch arguments.first {
         case "join": await join(Array(arguments.dropFirst()), session: session)
-        case "leave": leave(session: session)
+        case "leave": await leave(session: session)
         case "status", nil: await status(session: session)
         default: session.printer.line("'class \(arguments[0])' is not a class command: try 'class join <url> <code>', 'class status' or 'class leave'.")
         }
@@ -50,7 +50,7 @@ struct ClassCommand: ShellCommand {
             guard session.terminal.confirm("You are in \"\(current.className)\" already. Leave it and join the class at \(url)?") else { return }
             // What waits for the old class must not go to the new one.
             do {
-                try classroom.leave()
+                try await classroom.leave()
             } catch {
                 printer.failure("Could not leave \"\(current.className)\": \(error.localizedDescription)")
                 return
@@ -85,7 +85,7 @@ struct ClassCommand: ShellCommand {
         }
     }
 
-    private func leave(session: ShellSession) {
+    private func leave(session: ShellSession) async {
         let classroom = session.dependencies.classroom
         guard let membership = classroom.membership else {
             session.printer.line("You are not in a live class. 'class join <url> <code>' joins one.")
@@ -97,7 +97,7 @@ struct ClassCommand: ShellCommand {
             : "Leave \"\(membership.className)\"?"
         guard session.terminal.confirm(question) else { return }
         do {
-            try classroom.leave()
+            try await classroom.leave()
             session.printer.success("You left \"\(membership.className)\": nothing more is sent.")
         } catch {
             session.printer.failure("Could not leave the class: \(error.localizedDescription)")

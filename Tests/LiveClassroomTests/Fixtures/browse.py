@@ -6,11 +6,14 @@ Chromium's virtual time does not advance while a request is open. So this starts
 a remote-debugging port and asks the page itself, as often as needed:
 
     browse.py URL --wait-for CSS [--then-wait-for CSS] [--timeout S] [--screenshot FILE] [--firefox]
+              [--viewport WIDTHxHEIGHT] [--report JS]
 
 Waits until `document.querySelector(CSS)` finds something, prints the page's HTML, then a line
 `READY`. With --then-wait-for it goes on polling for the second selector and prints
 `SEEN <unix time in ms>` when it appears (the test changes the room meanwhile). Exits 1 with a
-message when a selector does not appear in time. Standard library only.
+message when a selector does not appear in time. --viewport sets the page's size exactly (the
+default is 1400x900); --report evaluates a JavaScript expression once the page is ready and
+prints `REPORT <its value as JSON>` before `READY`. Standard library only.
 
 With --firefox it drives Firefox (Debian's firefox-esr) instead, through WebDriver BiDi, the
 protocol Firefox speaks on its remote port.
@@ -95,6 +98,9 @@ class FirefoxPage:
     def navigate(self, url):
         self.tools.call("browsingContext.navigate", context=self.context, url=url, wait="complete")
 
+    def set_viewport(self, width, height):
+        self.tools.call("browsingContext.setViewport", context=self.context, viewport={"width": width, "height": height})
+
     def evaluate(self, expression):
         result = self.tools.call("script.evaluate", expression=expression, target={"context": self.context}, awaitPromise=False)
         return result.get("result", {}).get("value")
@@ -126,7 +132,10 @@ def main():
     parser.add_argument("--timeout", type=float, default=30)
     parser.add_argument("--screenshot")
     parser.add_argument("--firefox", action="store_true")
+    parser.add_argument("--viewport", default="1400x900")
+    parser.add_argument("--report")
     args = parser.parse_args()
+    width, height = (int(part) for part in args.viewport.lower().split("x"))
     if args.firefox:
         browser_path = shutil.which("firefox-esr") or shutil.which("firefox")
         if not browser_path:
@@ -139,19 +148,23 @@ def main():
     port = free_port()
     if args.firefox:
         command = [browser_path, "--headless", "--profile", profile, "--remote-debugging-port", str(port),
-                   "--window-size=1400,900", "about:blank"]
+                   f"--window-size={width},{height}", "about:blank"]
     else:
         # --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
         command = [browser_path, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                   f"--user-data-dir={profile}", f"--remote-debugging-port={port}", "--window-size=1400,900", "about:blank"]
+                   f"--user-data-dir={profile}", f"--remote-debugging-port={port}", f"--window-size={width},{height}",
+                   "--hide-scrollbars", "about:blank"]
     browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         page = open_page(args.firefox, port)
+        page.set_viewport(width, height)
         page.navigate(args.url)
         if not wait_for(page, args.wait_for, args.timeout):
             print(page.evaluate("document.documentElement.outerHTML"))
             sys.exit(f"'{args.wait_for}' did not appear within {args.timeout:g} s")
         print(page.evaluate("document.documentElement.outerHTML"))
+        if args.report:
+            print("REPORT " + json.dumps(page.evaluate(args.report)), flush=True)
         if args.screenshot:
             with open(args.screenshot, "wb") as file:
                 file.write(base64.b64decode(page.screenshot()))
@@ -185,6 +198,10 @@ class ChromiumPage:
 
     def navigate(self, url):
         self.tools.call("Page.navigate", url=url)
+
+    def set_viewport(self, width, height):
+        # Exactly this many CSS pixels, whatever the headless window's frame takes.
+        self.tools.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
 
     def evaluate(self, expression):
         return self.tools.evaluate(expression)

@@ -1,40 +1,72 @@
 import ClassProtocol
-import DojoCore
 import Foundation
-import Glibc
 
 /// Delivers a workspace's class outbox: batches of events, oldest first, each deleted only
-/// once the server has stored it; retries with back-off while the server cannot be reached,
-/// and gives up after a while without a delivery (the shell starts a new courier with the
-/// next event, and at its next start). One courier per workspace, by a lock.
-struct Courier {
+/// once the server has stored it; retries with back-off (and jitter, so that a room of shells
+/// does not come back in step after the server restarts) while the server cannot be reached,
+/// and gives up after a while without a delivery (the shell starts a new courier with the next
+/// event, and at its next start). One courier per workspace, by a lock (`CourierLock`).
+///
+/// It reads the membership (address and token) again for every batch: `class join` to another
+/// class, or `class leave`, takes effect at the next batch, never with the old class's token.
+public struct Courier<C: Clock>: Sendable where C.Duration == Duration {
     let outbox: ClassOutbox
-    let giveUpAfter: Double
+    let transport: any ClassTransport
+    let clock: C
+    let giveUpAfter: Duration
+    /// A number in 0..<1; the back-off is multiplied by 0.5 + it.
+    let jitter: @Sendable () -> Double
+    /// Takes the courier lock; nil when another courier holds it.
+    let takeLock: @Sendable () -> CourierLock?
     /// A batch stays under the server's 64 KiB with room to spare.
-    static let batchBytes = 56 * 1024
+    static var batchBytes: Int { 56 * 1024 }
 
-    func run() async {
-        guard let membership = outbox.membership() else { return }
-        let connection = ClassServerConnection(server: membership.serverURL, token: membership.token)
-        var lastSuccess = Date()
+    public init(
+        outbox: ClassOutbox, transport: any ClassTransport, clock: C, giveUpAfter: Duration,
+        jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        takeLock: (@Sendable () -> CourierLock?)? = nil
+    ) {
+        self.outbox = outbox
+        self.transport = transport
+        self.clock = clock
+        self.giveUpAfter = giveUpAfter
+        self.jitter = jitter
+        let lockFile = outbox.courierLock
+        self.takeLock = takeLock ?? { CourierLock.take(lockFile, asOwner: true) }
+    }
+
+    /// How delivering ended.
+    public enum Ending: Equatable, Sendable {
+        /// Nothing left to deliver (or no class joined).
+        case delivered
+        /// Another courier holds the lock.
+        case anotherCourier
+        /// The server does not know this workspace's token (401).
+        case unknownToken
+        /// No delivery for `giveUpAfter`.
+        case gaveUp
+    }
+
+    @discardableResult
+    public func run() async -> Ending {
+        var lastSuccess = clock.now
         var backoff = 0.5
         var oneAtATime = false
         while true {
-            guard let lock = CourierLock(file: outbox.courierLock) else { return }   // another courier has it
-            var files = outbox.pending()
-            while !files.isEmpty {
+            guard let lock = takeLock() else { return .anotherCourier }
+            while let membership = outbox.membership() {
+                let files = outbox.pending()
+                guard !files.isEmpty else { break }
                 let batch = nextBatch(files, oneAtATime: oneAtATime)
                 if !batch.unreadable.isEmpty { outbox.refused(batch.unreadable, reason: "not a class event this version can read") }
-                guard !batch.files.isEmpty else { files = outbox.pending(); continue }
-                switch await connection.send("POST", "/api/events", body: EventBatch(events: batch.events)) {
-                case .success(let data):
+                guard !batch.files.isEmpty else { continue }
+                switch await transport.send(EventBatch(events: batch.events), to: membership.serverURL, token: membership.token) {
+                case .success(let receipt):
                     outbox.delivered(batch.files)
-                    lastSuccess = Date()
+                    lastSuccess = clock.now
                     backoff = 0.5
                     oneAtATime = false
-                    if let receipt = try? ClassJSON.decoder().decode(BatchReceipt.self, from: data) {
-                        try? outbox.noteUnlocked(receipt.unlockedLessons)
-                    }
+                    try? outbox.noteUnlocked(receipt.unlockedLessons)
                     outbox.recordDelivery(DeliveryStatus(time: Date(), succeeded: true, message: "delivered " + CountedNoun.words(batch.files.count, "event")))
                 case .failure(.refused(let status, let message, _)) where status == 422 || status == 413 || status == 400:
                     if batch.files.count > 1 {
@@ -44,9 +76,9 @@ struct Courier {
                     }
                 case .failure(.refused(401, let message, _)):
                     outbox.recordDelivery(DeliveryStatus(time: Date(), succeeded: false, message: "the class server no longer knows this workspace (\(message)); the events are kept: 'class join' again"))
-                    return
+                    return .unknownToken
                 case .failure(let problem):
-                    var wait = backoff
+                    var wait = backoff * (0.5 + jitter())
                     switch problem {
                     case .refused(_, let message, let retryAfter):
                         wait = max(wait, retryAfter ?? 0)
@@ -54,16 +86,15 @@ struct Courier {
                     case .unreachable(let reason):
                         outbox.recordDelivery(DeliveryStatus(time: Date(), succeeded: false, message: "no answer from \(membership.serverURL.absoluteString) (\(reason)); retrying"))
                     }
-                    guard Date().timeIntervalSince(lastSuccess) < giveUpAfter else { return }
-                    try? await Task.sleep(for: .seconds(wait))
+                    guard lastSuccess.duration(to: clock.now) < giveUpAfter else { return .gaveUp }
+                    try? await clock.sleep(for: .milliseconds(Int(wait * 1000)))
                     backoff = min(backoff * 2, 15)
                 }
-                files = outbox.pending()
             }
             lock.release()
             // An event written while this courier held the lock, after its last look, found the
             // lock taken and left it to this courier: look once more before ending.
-            if outbox.pending().isEmpty { return }
+            if outbox.membership() == nil || outbox.pending().isEmpty { return .delivered }
         }
     }
 
@@ -77,12 +108,13 @@ struct Courier {
     private func nextBatch(_ files: [URL], oneAtATime: Bool) -> Batch {
         var batch = Batch()
         var bytes = 0
+        let encoder = ClassJSON.encoder()
         for file in files {
             guard let event = outbox.event(at: file) else {
                 batch.unreadable.append(file)
                 continue
             }
-            let size = (try? ClassJSON.encoder().encode(event).count) ?? 0
+            let size = (try? encoder.encode(event).count) ?? 0
             if event.kind == .ask {
                 if batch.files.isEmpty { batch.files = [file]; batch.events = [event] }
                 break
@@ -94,28 +126,4 @@ struct Courier {
         }
         return batch
     }
-}
-
-/// An advisory lock held for as long as this value lives (flock, released when the process
-/// ends however it ends).
-final class CourierLock {
-    private var descriptor: Int32
-
-    init?(file: URL) {
-        descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return nil }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            return nil
-        }
-    }
-
-    func release() {
-        guard descriptor >= 0 else { return }
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-        descriptor = -1
-    }
-
-    deinit { release() }
 }

@@ -1,0 +1,146 @@
+import ClassProtocol
+import ClassServer
+import DojoTestSupport
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The dashboard of a room of sixteen, in real Chromium at a laptop's 1366×768 and a monitor's
+/// 1920×1080: a raised hand and the stuck learners are in view without scrolling, the hand's
+/// row is marked and the tab's title counts hands; sorting; a pass verify took back. The
+/// projector at 1280×720. Screenshots go to `.build/test-artifacts` (look at them).
+@Suite(.serialized) struct DashboardLayoutTests {
+    static var artifacts: URL {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/test-artifacts")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// Sixteen learners with checks of every kind; the last one to join raises a hand, so that
+    /// in join order their row is the grid's last. Returns the learners by name.
+    static func fillTheRoom(_ server: ClassServerProcess) async throws -> [String: JoinAnswer] {
+        let names = ["Ada", "Grace", "Alan", "Barbara", "Edsger", "Donald", "Margaret", "Ken", "Dennis", "Frances", "John", "Radia",
+                     "Niklaus", "Tony", "Leslie", "Zoe"]
+        var learners: [String: JoinAnswer] = [:]
+        for (index, name) in names.enumerated() {
+            let answer = try await server.join(name: name)
+            learners[name] = answer
+            var events = [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.1", passed: index % 3 != 0, failingChecks: index % 3 == 0 ? ["posts at the injected time"] : [])]
+            if index % 2 == 0 {
+                events.append(ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.2", passed: false, failingChecks: ["uses the injected client"]))
+            }
+            try await ClassServerProcess.post(EventBatch(events: events), to: server.url, token: answer.token)
+        }
+        let zoe = try #require(learners["Zoe"])
+        try await ClassServerProcess.post(EventBatch(events: [
+            ClassEvent(kind: .ask, time: Date(), exerciseID: "no-di.2", askText: "why does my check fail?", askFile: "struct A {}\n", askFileName: "A.swift"),
+        ]), to: server.url, token: zoe.token)
+        return learners
+    }
+
+    /// What the page looks like, measured in the page.
+    struct Layout: Decodable {
+        var handInView: Bool
+        var stuckInView: Bool
+        var markedRowName: String?
+        var title: String
+        var scrolledY: Double
+        var pageFits: Bool
+        var grades: [String: String]
+        var sortedByName: [String]
+    }
+
+    static let measure = """
+        (() => {
+          const inView = (node) => { if (!node) return false; const r = node.getBoundingClientRect();
+            return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; };
+          const marked = document.querySelector('tr[data-hand="raised"] th.name');
+          const grades = {};
+          for (const c of document.querySelectorAll('td.cell[data-exercise="no-di.1"]')) {
+            const row = c.closest('tr').querySelector('th.name').textContent.replace('☝ ', '');
+            grades[row] = c.dataset.grade || c.dataset.state;
+          }
+          const layout = { handInView: inView(document.querySelector('#hands-list li[data-hand]')),
+            stuckInView: inView(document.querySelector('#stuck-list li[data-learner]')),
+            markedRowName: marked ? marked.textContent : null, title: document.title, scrolledY: scrollY,
+            pageFits: document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth,
+            grades };
+          const sort = document.querySelector('#sort');
+          sort.value = 'name';
+          sort.dispatchEvent(new Event('change'));
+          layout.sortedByName = [...document.querySelectorAll('#grid tbody th.name')].map((n) => n.textContent.replace('☝ ', ''));
+          return layout;
+        })()
+        """
+
+    @Test(arguments: [(1366, 768), (1920, 1080)])
+    func aRaisedHandAndTheStuckAreInViewWithoutScrolling(width: Int, height: Int) async throws {
+        let home = try TemporaryFolder("live-class-layout")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+        let learners = try await Self.fillTheRoom(server)
+        // verify's grades for two learners: Grace's reported pass verified, Alan's taken back.
+        let grades = """
+            {"learners": [
+              {"learner": "Grace", "classLearnerID": "\(learners["Grace"]!.learnerID)", "results": [{"exercise": "no-di.1", "passed": true}]},
+              {"learner": "Alan", "results": [{"exercise": "no-di.1", "passed": false}]},
+              {"learner": "Nobody", "results": []}
+            ]}
+            """
+        let receipt = try await server.teacherPost("/api/grades", body: grades)
+        #expect(receipt.contains("\"matched\":2") && receipt.contains("Nobody"), "\(receipt)")
+
+        let shot = Self.artifacts.appendingPathComponent("dashboard-\(width)x\(height).png")
+        let browser = try Browser(
+            "\(server.url)/dashboard?token=\(ClassServerProcess.teacherToken)",
+            waitFor: #"body:has(#connection[data-status="live"]) #hands-list li[data-hand] "#,
+            screenshot: shot, viewport: (width, height), report: Self.measure)
+        let layout = try JSONDecoder().decode(Layout.self, from: Data(try #require(browser.report).utf8))
+        #expect(layout.handInView, "the raised hand is in view at \(width)×\(height) (see \(shot.path))")
+        #expect(layout.stuckInView, "a stuck learner is in view at \(width)×\(height)")
+        #expect(layout.scrolledY == 0 && layout.pageFits, "the page itself does not scroll: its parts do")
+        #expect(layout.markedRowName?.hasPrefix("☝") == true, "Zoe's row is marked: \(String(describing: layout.markedRowName))")
+        #expect(layout.title.hasPrefix("(1 ☝) "), "\(layout.title)")
+        #expect(layout.grades["Grace"] == "verified")
+        #expect(layout.grades["Alan"] == "takenBack")
+        #expect(layout.grades["Edsger"] == "reported", "a pass only the shell reported: \(layout.grades)")
+        #expect(layout.grades["Ada"] == "failing")
+        #expect(layout.sortedByName == layout.sortedByName.sorted { $0.localizedCompare($1) == .orderedAscending }, "\(layout.sortedByName)")
+        #expect(layout.sortedByName.count == 16)
+        #expect(FileManager.default.fileExists(atPath: shot.path))
+    }
+
+    /// The projector at 1280×720, with its own token: the bars have their widths (no inline
+    /// style for the policy to drop), the whole workshop fits, and no name is there.
+    @Test func theProjectorDrawsItsBarsAndFitsA720pScreen() async throws {
+        let home = try TemporaryFolder("live-class-projector")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+        _ = try await Self.fillTheRoom(server)
+        let projectorToken = try #require(try await server.room().projectorToken)
+        let shot = Self.artifacts.appendingPathComponent("projector-1280x720.png")
+        let browser = try Browser(
+            "\(server.url)/projector?token=\(projectorToken)",
+            waitFor: #"body:has(#connection[data-status="live"]) tr[data-exercise="no-di.1"][data-passed="10"]"#,
+            screenshot: shot, viewport: (1280, 720),
+            report: """
+                ({
+                  passedShare: document.querySelector('tr[data-exercise="no-di.1"] rect.passed').getAttribute('width'),
+                  styled: document.querySelectorAll('#progress [style]').length,
+                  fits: document.documentElement.scrollHeight <= innerHeight,
+                  height: document.documentElement.scrollHeight })
+                """)
+        struct Projector: Decodable { var passedShare: String; var styled: Int; var fits: Bool; var height: Int }
+        let projector = try JSONDecoder().decode(Projector.self, from: Data(try #require(browser.report).utf8))
+        #expect(abs((Double(projector.passedShare) ?? 0) - 62.5) < 0.01, "10 of 16 passed no-di.1: \(projector.passedShare)")
+        #expect(projector.styled == 0)
+        #expect(projector.fits, "the whole workshop on one screen (\(projector.height) px; see \(shot.path))")
+        #expect(!browser.dom.contains("Zoe") && !browser.dom.contains("Grace"))
+        #expect(!browser.dom.contains(ClassServerProcess.teacherToken), "the teacher's token never reaches the projector")
+    }
+}

@@ -1,0 +1,135 @@
+import ClassProtocol
+import ClassServer
+import DojoTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// What a hostile learner (or a careless one) cannot do to the room: lie about the time, take
+/// another's name unseen, flood the hands or the class, leave joins lying about for ever.
+@Suite struct RoomRulesTests {
+    static let lessons = ClassServerRoutesTests.lessons
+
+    /// The server's clock, moved by the test.
+    final class Clock: Sendable {
+        private let now = Mutex(Date(timeIntervalSince1970: 1_764_000_000))
+        var date: Date { now.withLock { $0 } }
+        func advance(_ seconds: TimeInterval) { now.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    }
+
+    static func open(_ folder: TemporaryFolder, clock: Clock) async throws -> ClassService {
+        try await ClassService.open(
+            store: try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite")), lessons: lessons, className: "Tuesday",
+            joinCode: "ABCD-EFGH", teacherToken: "teacher", clock: { clock.date })
+    }
+
+    /// The "498804 h": an event dated 1970 by the learner's clock.
+    @Test func aLearnersClockIn1970MovesNobodyUpTheStuckList() async throws {
+        let folder = try TemporaryFolder("room-clock")
+        let clock = Clock()
+        let service = try await Self.open(folder, clock: clock)
+        let ada = try await service.join(code: "ABCD-EFGH", name: "Ada")
+        #expect(ada.serverTime == clock.date, "the join answer carries the server's time")
+        clock.advance(30)
+        _ = try await service.receive(EventBatch(events: [
+            ClassEvent(kind: .check, time: Date(timeIntervalSince1970: 1.0), exerciseID: "no-di.1", passed: false),
+        ]), from: ada.learnerID)
+        clock.advance(120)
+        let room = await service.room()
+        #expect(room.stuck.first?.seconds == 120, "stuck since the server received the check: \(room.stuck)")
+        #expect(room.learners.first?.lastSeen == clock.date.addingTimeInterval(-120))
+        #expect(room.learners.first?.cells["no-di.1"]?.since == clock.date.addingTimeInterval(-120))
+        // And a learner's clock in the future changes nothing either.
+        _ = try await service.receive(EventBatch(events: [
+            ClassEvent(kind: .check, time: Date(timeIntervalSince1970: 4_000_000_000), exerciseID: "no-di.2", passed: false),
+        ]), from: ada.learnerID)
+        #expect(await service.room().learners.first?.lastSeen == clock.date)
+    }
+
+    @Test func aSecondLearnerOfTheSameNameIsMarkedWithWhenTheyJoined() async throws {
+        let folder = try TemporaryFolder("room-names")
+        let clock = Clock()
+        let service = try await Self.open(folder, clock: clock)
+        _ = try await service.join(code: "ABCD-EFGH", name: "Ada Lovelace")
+        clock.advance(60)
+        let impostor = try await service.join(code: "ABCD-EFGH", name: "   ada   LOVELACE ")
+        _ = try await service.join(code: "ABCD-EFGH", name: "Grace")
+        let rows = await service.room().learners
+        #expect(rows.map(\.name) == ["Ada Lovelace", "ada LOVELACE", "Grace"], "trimmed, inner spaces made one")
+        #expect(rows.map(\.sameNameNumber) == [nil, 2, nil])
+        #expect(rows[1].id == impostor.learnerID)
+        #expect(rows[1].joinedAt == clock.date && rows[0].joinedAt == clock.date.addingTimeInterval(-60))
+    }
+
+    @Test func handsAndAsksArePerLearnerCapped() async throws {
+        let folder = try TemporaryFolder("room-hands")
+        let service = try await Self.open(folder, clock: Clock())
+        let ada = try await service.join(code: "ABCD-EFGH", name: "Ada")
+        let bob = try await service.join(code: "ABCD-EFGH", name: "Bob")
+        func ask(_ bytes: Int = 10) -> ClassEvent {
+            ClassEvent(kind: .ask, time: Date(), exerciseID: "no-di.1", askText: "help", askFile: String(repeating: "x", count: bytes), askFileName: "A.swift")
+        }
+        for _ in 0..<ClassLimits.openHandsPerLearner {
+            _ = try await service.receive(EventBatch(events: [ask()]), from: ada.learnerID)
+        }
+        await #expect(throws: ClassService.Refusal.self) { _ = try await service.receive(EventBatch(events: [ask()]), from: ada.learnerID) }
+        #expect(await service.room().hands.count == ClassLimits.openHandsPerLearner)
+        // One answered: one more may go up.
+        let first = try #require(await service.room().hands.first)
+        try await service.markHandDone(first.id)
+        _ = try await service.receive(EventBatch(events: [ask()]), from: ada.learnerID)
+        // Bob is not held back by Ada; but his asks' volume is capped.
+        let big = ClassLimits.askFileBytes - 1024
+        var sent = 0
+        var refused = false
+        for _ in 0..<20 {
+            do {
+                _ = try await service.receive(EventBatch(events: [ask(big)]), from: bob.learnerID)
+                sent += big
+                let hand = try #require(await service.room().hands.last { $0.learnerID == bob.learnerID })
+                try await service.markHandDone(hand.id)
+            } catch let refusal as ClassService.Refusal {
+                guard case .invalid(let message) = refusal else { throw refusal }
+                #expect(message.contains("MiB of files already"))
+                refused = true
+                break
+            }
+        }
+        #expect(refused, "Bob's asks stop at \(ClassLimits.askBytesPerLearner) bytes")
+        #expect(sent <= ClassLimits.askBytesPerLearner)
+    }
+
+    @Test func joinsThatNeverSentAnythingAreForgotten() async throws {
+        let folder = try TemporaryFolder("room-expiry")
+        let clock = Clock()
+        let service = try await Self.open(folder, clock: clock)
+        let silent = try await service.join(code: "ABCD-EFGH", name: "Silent")
+        let busy = try await service.join(code: "ABCD-EFGH", name: "Busy")
+        _ = try await service.receive(EventBatch(events: [ClassEvent(kind: .hint, time: Date(), exerciseID: "no-di.1")]), from: busy.learnerID)
+        clock.advance(ClassLimits.silentJoinSeconds + 1)
+        _ = try await service.join(code: "ABCD-EFGH", name: "Late")
+        #expect(await service.room().learners.map(\.name) == ["Busy", "Late"])
+        #expect(await service.learner(token: silent.token) == nil, "the silent join's token is gone")
+        // And from the store: a restarted server does not bring it back.
+        let restarted = try await Self.open(folder, clock: clock)
+        #expect(await restarted.room().learners.map(\.name) == ["Busy", "Late"])
+    }
+
+    @Test func theClassFileAndItsLogAreTheTeachersAloneWhateverTheUmask() async throws {
+        let folder = try TemporaryFolder("room-modes")
+        let file = folder.url.appendingPathComponent("class.sqlite")
+        // A file an older server left readable by everyone is made private too.
+        FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o644])
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        let store = try SQLiteClassStore(file: file)
+        try await store.addLearner(StoredLearner(id: "L-1", name: "Ada", tokenHash: "h", joinedAt: Date()))
+        try await store.setSetting(.teacherToken, to: "secret")
+        try withExtendedLifetime(store) {
+            for suffix in ["", "-wal", "-shm"] {
+                let attributes = try FileManager.default.attributesOfItem(atPath: file.path + suffix)
+                #expect(attributes[.posixPermissions] as? Int == 0o600, "class.sqlite\(suffix) is 0600")
+            }
+        }
+    }
+}
