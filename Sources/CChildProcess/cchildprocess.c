@@ -122,6 +122,7 @@ int cchildprocess_start(const char *path,
                         const char *working_directory,
                         const cchildprocess_limits *limits,
                         int stdin_fd,
+                        const cchildprocess_confinement *confinement,
                         cchildprocess_started *out) {
     out->pid = -1;
     out->child_pid = -1;
@@ -149,6 +150,21 @@ int cchildprocess_start(const char *path,
     stdin_source = stdin_fd >= 0 ? fcntl(stdin_fd, F_DUPFD_CLOEXEC, 3) : open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (stdin_source < 0) goto pipe_failed;
 
+    // The ruleset needs the paths opened, which the child may not do in a way that is safe
+    // after fork() in a multithreaded process (it could, but any failure is better told now).
+    int ruleset_fd = -1;
+    if (confinement != NULL) {
+        int abi = 0;
+        ruleset_fd = cchildprocess_make_ruleset(confinement, &abi);
+        if (ruleset_fd < 0 && abi > 0) {
+            int saved = errno;
+            close_quietly(stdin_source);
+            stdin_source = -1;
+            errno = saved;
+            goto confine_failed;
+        }
+    }
+
     // Everything the reaper and the child need is worked out now: after fork() they may
     // not call anything that could allocate or take a lock.
     cchildprocess_plan plan;
@@ -163,6 +179,8 @@ int cchildprocess_start(const char *path,
     plan.report_fd = report_pipe[1];
     plan.stop_fd = stop_pipe[0];
     plan.status_fd = status_pipe[1];
+    plan.confined = confinement != NULL;
+    plan.ruleset_fd = ruleset_fd;
     plan.no_core.rlim_cur = 0;
     plan.no_core.rlim_max = 0;
     if (limits != NULL) {
@@ -192,6 +210,7 @@ int cchildprocess_start(const char *path,
     pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
 
     close_quietly(stdin_source);
+    close_quietly(ruleset_fd);
     close_quietly(out_pipe[1]);
     close_quietly(err_pipe[1]);
     close_quietly(report_pipe[1]);
@@ -242,9 +261,15 @@ int cchildprocess_start(const char *path,
     out->status_fd = status_pipe[0];
     return 0;
 
+confine_failed:
+    out->failed_step = CCHILDPROCESS_STEP_CONFINE;
+    out->error_number = errno;
+    goto close_all;
+
 pipe_failed:
     out->failed_step = CCHILDPROCESS_STEP_PIPE;
     out->error_number = errno;
+close_all:
     close_quietly(out_pipe[0]);
     close_quietly(out_pipe[1]);
     close_quietly(err_pipe[0]);

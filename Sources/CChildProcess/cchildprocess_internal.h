@@ -4,6 +4,8 @@
 // What the starting process (cchildprocess.c) hands to the reaper it forks
 // (cchildprocess_reaper.c). Not part of the module's interface.
 
+#include "cchildprocess.h"
+
 #include <sys/resource.h>
 #include <sys/types.h>
 
@@ -14,7 +16,8 @@
 #define CCHILDPROCESS_FD_REPORT 3
 #define CCHILDPROCESS_FD_STOP 4
 #define CCHILDPROCESS_FD_STATUS 5
-#define CCHILDPROCESS_FD_FIRST_FREE 6
+#define CCHILDPROCESS_FD_RULESET 6  // the Landlock ruleset, for a confined child only
+#define CCHILDPROCESS_FD_FIRST_FREE 7
 
 /// Everything the reaper and the child need, worked out before fork(): after
 /// it they may not allocate or take a lock.
@@ -39,6 +42,11 @@ typedef struct {
     int has_memory;
     int has_file_size;
     int has_processes;
+
+    // Whether the child is confined, and with which Landlock ruleset (-1: none, the kernel
+    // has no Landlock; seccomp still applies).
+    int confined;
+    int ruleset_fd;
 } cchildprocess_plan;
 
 /// What a process that failed before its work began writes into the report pipe.
@@ -60,6 +68,15 @@ void cchildprocess_reaper_main(const cchildprocess_plan *plan) __attribute__((no
 /// Writes `{step, errno}` to `report_fd` and exits at once (no atexit handlers,
 /// no stdio buffers copied from the parent).
 void cchildprocess_fail(int report_fd, int step) __attribute__((noreturn));
+
+/// Builds the Landlock ruleset of `confinement` (before fork: it opens each path). Returns
+/// its descriptor (close-on-exec), or -1: with `*abi` 0 when the kernel has no Landlock, else
+/// with errno set.
+int cchildprocess_make_ruleset(const cchildprocess_confinement *confinement, int *abi);
+
+/// In the child, before execve(): no new privileges, the ruleset (when `ruleset_fd` >= 0),
+/// then the seccomp filter. Returns 0, or -1 with errno set.
+int cchildprocess_apply_confinement(int ruleset_fd);
 
 /// Writes all of `bytes` unless the descriptor fails; retries on EINTR.
 void cchildprocess_write_fully(int fd, const void *bytes, size_t count);

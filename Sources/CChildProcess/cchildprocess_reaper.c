@@ -95,25 +95,28 @@ static void close_from(unsigned first) {
     for (unsigned fd = first; fd < last; fd++) close((int)fd);
 }
 
-// Puts the six descriptors the reaper and the child work with at 0 to 5 (see
+// Puts the six (or seven) descriptors the reaper and the child work with at 0 to 5 or 6 (see
 // CCHILDPROCESS_FD_*), and closes everything else: the starting process's descriptors and
 // other runs' pipes, which this fork copied and must not keep open.
 static void place_descriptors(const cchildprocess_plan *plan) {
-    int sources[6] = {
+    int sources[7] = {
         plan->stdin_fd, plan->stdout_fd, plan->stderr_fd, plan->report_fd, plan->stop_fd, plan->status_fd,
+        plan->ruleset_fd,
     };
+    // The ruleset has a place only when there is one.
+    int count = plan->ruleset_fd >= 0 ? 7 : 6;
     // Copies above the places first, so that putting one in its place never overwrites
     // another that is still to be placed.
-    int copies[6];
-    for (int i = 0; i < 6; i++) {
+    int copies[7];
+    for (int i = 0; i < count; i++) {
         copies[i] = fcntl(sources[i], F_DUPFD_CLOEXEC, CCHILDPROCESS_FD_FIRST_FREE);
         if (copies[i] < 0) cchildprocess_fail(plan->report_fd, CCHILDPROCESS_STEP_REDIRECT);
     }
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < count; i++) {
         if (dup2(copies[i], i) < 0) cchildprocess_fail(copies[3], CCHILDPROCESS_STEP_REDIRECT);
     }
-    // dup2 clears close-on-exec: the reaper's own three must not reach the program.
-    for (int fd = CCHILDPROCESS_FD_REPORT; fd < CCHILDPROCESS_FD_FIRST_FREE; fd++) {
+    // dup2 clears close-on-exec: the reaper's own descriptors must not reach the program.
+    for (int fd = CCHILDPROCESS_FD_REPORT; fd < count; fd++) {
         fcntl(fd, F_SETFD, FD_CLOEXEC);
     }
     close_from(CCHILDPROCESS_FD_FIRST_FREE);
@@ -162,6 +165,13 @@ __attribute__((noreturn)) static void run_child(const cchildprocess_plan *plan) 
 
     if (plan->working_directory != NULL && chdir(plan->working_directory) != 0) {
         cchildprocess_fail(report_fd, CCHILDPROCESS_STEP_CHDIR);
+    }
+
+    // Last, once nothing else needs the file system: from here on the child and whatever it
+    // starts may touch only what the confinement lists.
+    if (plan->confined &&
+        cchildprocess_apply_confinement(plan->ruleset_fd >= 0 ? CCHILDPROCESS_FD_RULESET : -1) != 0) {
+        cchildprocess_fail(report_fd, CCHILDPROCESS_STEP_CONFINE);
     }
 
     // The report pipe, the stop pipe and the status pipe close on exec.
@@ -364,6 +374,8 @@ void cchildprocess_reaper_main(const cchildprocess_plan *plan) {
     close(STDOUT_FILENO);
     close(STDERR_FILENO);
     close(CCHILDPROCESS_FD_REPORT);
+    // The child holds the ruleset now; the reaper is never confined.
+    if (plan->ruleset_fd >= 0) close(CCHILDPROCESS_FD_RULESET);
 
     // Every signal is blocked here (since before the fork), so SIGCHLD can be read from a
     // descriptor and waited for with poll, beside the stop pipe.

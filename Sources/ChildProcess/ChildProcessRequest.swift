@@ -52,6 +52,9 @@ public struct ChildProcessRequest: Sendable, Equatable {
     /// Holds the child back after it has started, until the gate opens (see
     /// ``ChildProcessGate``); `nil` lets it run at once, with an empty standard input.
     public var gate: ChildProcessGate?
+    /// Confines the child and everything it starts (see ``Confinement``); `nil` lets it do
+    /// whatever the user may. For the learner's code: the program that runs the checks.
+    public var confinement: Confinement?
 
     /// Creates a request; only the executable is required.
     public init(
@@ -64,7 +67,8 @@ public struct ChildProcessRequest: Sendable, Equatable {
         memoryLimit: Int? = nil,
         fileSizeLimit: Int? = ChildProcessRequest.defaultFileSizeLimit,
         additionalProcessLimit: Int? = ChildProcessRequest.defaultAdditionalProcessLimit,
-        gate: ChildProcessGate? = nil
+        gate: ChildProcessGate? = nil,
+        confinement: Confinement? = nil
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -76,5 +80,6 @@ public struct ChildProcessRequest: Sendable, Equatable {
         self.fileSizeLimit = fileSizeLimit
         self.additionalProcessLimit = additionalProcessLimit
         self.gate = gate
+        self.confinement = confinement
     }
 }

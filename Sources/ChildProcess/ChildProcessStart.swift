@@ -23,19 +23,25 @@ enum ChildProcessStart {
             extra_processes: Int64(request.additionalProcessLimit ?? 0)
         )
 
+        let readable = request.confinement.map { CStringArray($0.readable) }
+        let writable = request.confinement.map { CStringArray($0.writable) }
+
         var started = cchildprocess_started()
         let status = arguments.pointers.withUnsafeBufferPointer { argv in
             environment.pointers.withUnsafeBufferPointer { envp in
                 withOptionalCString(request.workingDirectory) { workingDirectory in
-                    cchildprocess_start(
-                        request.executable,
-                        argv.baseAddress,
-                        envp.baseAddress,
-                        workingDirectory,
-                        &limits,
-                        input,
-                        &started
-                    )
+                    withConfinement(readable: readable, writable: writable) { confinement in
+                        cchildprocess_start(
+                            request.executable,
+                            argv.baseAddress,
+                            envp.baseAddress,
+                            workingDirectory,
+                            &limits,
+                            input,
+                            confinement,
+                            &started
+                        )
+                    }
                 }
             }
         }
@@ -55,6 +61,9 @@ enum ChildProcessStart {
         case CCHILDPROCESS_STEP_SUPERVISE:
             throw ChildProcessError.systemResourceUnavailable(
                 operation: "becoming the reaper of its processes (PR_SET_CHILD_SUBREAPER)", reason: reason)
+        case CCHILDPROCESS_STEP_CONFINE:
+            throw ChildProcessError.couldNotStart(
+                executable: request.executable, reason: "could not confine it (Landlock, seccomp): \(reason)")
         case CCHILDPROCESS_STEP_RLIMIT:
             throw ChildProcessError.couldNotStart(
                 executable: request.executable, reason: "could not apply the resource limits: \(reason)")
@@ -73,4 +82,22 @@ private func withOptionalCString<Result>(
         return string.withCString { body($0) }
     }
     return body(nil)
+}
+
+/// Calls `body` with the C form of a confinement's two lists, or with `nil` when there is none.
+private func withConfinement<Result>(
+    readable: CStringArray?, writable: CStringArray?,
+    _ body: (UnsafePointer<cchildprocess_confinement>?) -> Result
+) -> Result {
+    guard let readable, let writable else { return body(nil) }
+    return readable.pointers.withUnsafeBufferPointer { readablePaths in
+        writable.pointers.withUnsafeBufferPointer { writablePaths in
+            readablePaths.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: readablePaths.count) { r in
+                writablePaths.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: writablePaths.count) { w in
+                    var confinement = cchildprocess_confinement(readable: r, writable: w)
+                    return body(&confinement)
+                }
+            }
+        }
+    }
 }

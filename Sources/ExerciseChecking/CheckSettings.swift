@@ -11,6 +11,9 @@ public struct CheckSettings: Sendable, Equatable {
     /// Address-space limit of the learner's program. Generous, because a Swift program with
     /// Foundation and XCTest maps far more than it uses; it stops runaway allocation.
     public var memoryLimit: Int = 4 << 30
+    /// Whether the learner's program runs confined (see `Confinement`): always, but in the
+    /// tests that prove the confinement matters by switching it off.
+    public var confined = true
 
     public init() {}
 }

@@ -20,6 +20,8 @@ public struct CompilingChecker: ExerciseChecker {
     private let cache: CompiledStepCache
     /// What the wiring analysis is told about the modules an exercise's file imports.
     private let wiringVocabulary: @Sendable (Exercise) -> WiringVocabulary
+    /// What the kernel can confine of the learner's program.
+    private let confinementSupport: ConfinementSupport
     public let settings: CheckSettings
 
     /// - Parameters:
@@ -33,7 +35,7 @@ public struct CompilingChecker: ExerciseChecker {
     ///     sources, see `WiringVocabulary`); the empty one leaves the analysis to its heuristics.
     init(
         toolchain: Toolchain, products: BuildProducts, launcher: any ProcessLaunching, fileSystem: any FileSystem,
-        scratchFolder: URL, moduleCache: URL, stepCache: URL, environment: [String: String],
+        scratchFolder: URL, moduleCache: URL, stepCache: URL, environment: [String: String], confinementSupport: ConfinementSupport,
         settings: CheckSettings = CheckSettings(), wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary = { _ in .empty }
     ) {
         self.toolchain = toolchain
@@ -44,6 +46,7 @@ public struct CompilingChecker: ExerciseChecker {
         self.environment = environment
         self.settings = settings
         self.wiringVocabulary = wiringVocabulary
+        self.confinementSupport = confinementSupport
         cache = CompiledStepCache(folder: stepCache, fileSystem: fileSystem)
         compiler = SwiftCompiler(
             toolchain: toolchain, products: products, launcher: launcher, fileSystem: fileSystem, cache: cache,
@@ -76,6 +79,7 @@ public struct CompilingChecker: ExerciseChecker {
             moduleCache: moduleCache ?? cacheFolder.appendingPathComponent("module-cache"),
             stepCache: cacheFolder.appendingPathComponent("compiled-steps"),
             environment: environment,
+            confinementSupport: .current,
             settings: settings,
             wiringVocabulary: wiringVocabulary
         )
@@ -102,6 +106,8 @@ public struct CompilingChecker: ExerciseChecker {
 
     public func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
         let onPhase: @Sendable (CheckPhase) -> Void = { phases?.yield($0) }
+        // What would reach into the checks is refused before anything is compiled or run.
+        if let refused = refusingReach(of: exercise, source: source) { return refused }
         let report: CheckReport
         let wiring: WiringCheck
         switch exercise.kind {
@@ -130,7 +136,24 @@ public struct CompilingChecker: ExerciseChecker {
         // explanation a diagnostic already has.
         var explained = inLearnersTerms(Self.explainingWarnings(of: exercise, in: report), exercise: exercise, source: source)
         explained.wiringNotes = wiring.notes(for: explained, learnerFile: source)
+        explained.confinementGaps = confinementGaps
         return explained
+    }
+
+    /// What the kernel could not confine in this check's run (see `ConfinementSupport`).
+    private var confinementGaps: [String] {
+        settings.confined ? confinementSupport.gaps : ["confinement is switched off for this run"]
+    }
+
+    /// A report that refuses the learner's file for what it reaches (see `ReachAudit`), or nil.
+    private func refusingReach(of exercise: Exercise, source: URL) -> CheckReport? {
+        guard let text = try? fileSystem.text(of: source) else { return nil }
+        let audit = ReachAudit(kind: exercise.kind == .test ? .tests : .implementation)
+        let findings = audit.findings(inLearnerSource: text, path: source.path)
+        guard !findings.isEmpty else { return nil }
+        var report = CheckReport(exerciseID: exercise.id, outcome: .compileFailed, diagnostics: findings)
+        report.confinementGaps = confinementGaps
+        return report
     }
 
     /// `report` told in terms of the learner's own file: compile errors explained (knowing
@@ -304,13 +327,23 @@ public struct CompilingChecker: ExerciseChecker {
         // the code under test does not build (the program may still be building, the first
         // time); cancelling this check cancels it too.
         let ran = Task { try await startChecks(in: folder, results: results, tokens: tokens, runOnly: runOnly, gate: gate) }
-        return try await withTaskCancellationHandler {
-            try await buildAndRun(
-                exerciseID: exerciseID, underTest: underTest, tests: tests, learnerFile: learnerFile, testCases: testCases, folder: folder,
-                gate: gate, tokens: tokens, results: results, ran: ran, runOnly: runOnly, learnerFlags: learnerFlags, onPhase: onPhase, started: started
-            )
-        } onCancel: {
+        do {
+            return try await withTaskCancellationHandler {
+                try await buildAndRun(
+                    exerciseID: exerciseID, underTest: underTest, tests: tests, learnerFile: learnerFile, testCases: testCases, folder: folder,
+                    gate: gate, tokens: tokens, results: results, ran: ran, runOnly: runOnly, learnerFlags: learnerFlags, onPhase: onPhase, started: started
+                )
+            } onCancel: {
+                ran.cancel()
+            }
+        } catch {
+            // Whatever failed (a write, a cache key, a compiler that would not start), the
+            // program waiting behind the gate must not wait for ever, nor its thread: it is
+            // let go unopened, and the check ends only once it has.
+            gate.abandon()
             ran.cancel()
+            _ = try? await ran.value
+            throw error
         }
     }
 
@@ -529,9 +562,30 @@ public struct CompilingChecker: ExerciseChecker {
         // Swift's backtracer writes where a crash happened to a file for the checker (see
         // `CrashBacktrace`), rather than raw addresses into the learner's output.
         environment["SWIFT_BACKTRACE"] = CrashBacktrace.settings(writingTo: folder.appendingPathComponent(CrashBacktrace.fileName))
+        // Temporary files go where the learner's code may write: its own folder.
+        environment["TMPDIR"] = folder.path
         return ChildProcessRequest(
             executable: program.path, arguments: [], environment: environment, workingDirectory: folder.path,
-            timeout: settings.timeout, outputLimit: settings.outputLimit, memoryLimit: settings.memoryLimit, gate: gate
+            timeout: settings.timeout, outputLimit: settings.outputLimit, memoryLimit: settings.memoryLimit, gate: gate,
+            confinement: confinement(program: program, folder: folder)
+        )
+    }
+
+    /// What the learner's code may touch while the checks run: the system's libraries, the
+    /// toolchain's runtime, the lesson library and the program that runs the checks, to read;
+    /// the check's own folder (where its code was linked, and the results are written), to
+    /// write. Not the workspace (the learner's file was compiled from there, and is not
+    /// needed to run), not the lessons (their solutions), not `$HOME`, not other checks.
+    private func confinement(program: URL, folder: URL) -> Confinement? {
+        guard settings.confined else { return nil }
+        let toolchainRoot = toolchain.swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        return Confinement(
+            readable: Confinement.systemReadable + [
+                toolchainRoot.path,
+                products.library.resolvingSymlinksInPath().deletingLastPathComponent().path,
+                program.resolvingSymlinksInPath().path,
+            ],
+            writable: [folder.resolvingSymlinksInPath().path]
         )
     }
 

@@ -27,6 +27,7 @@ struct TestEventLog: Sendable, Equatable {
         var completed = false
         var runFailed = false
         var foreignLines = 0
+        var refusedCalls = 0
 
         func index(for test: String) -> Int {
             if let existing = indexByTest[test] { return existing }
@@ -52,6 +53,7 @@ struct TestEventLog: Sendable, Equatable {
             if ResultTokens.endKinds.contains(event) {
                 completed = true
                 runFailed = runFailed || event == "done-failed"
+                if event == "done-interfered" { refusedCalls = max(1, object["refused"] as? Int ?? 1) }
                 continue
             }
             guard let test = object["test"] as? String else { continue }
@@ -74,6 +76,9 @@ struct TestEventLog: Sendable, Equatable {
         }
 
         var interference: [String] = []
+        if refusedCalls > 0 {
+            interference.append("the code called the checks' reporter itself, in place of XCTest (\(CountedNoun.words(refusedCalls, "call")) refused)")
+        }
         if foreignLines > 0 {
             interference.append("\(CountedNoun.words(foreignLines, "line")) in the results file \(foreignLines == 1 ? "was" : "were") not written by the checks")
         }

@@ -115,12 +115,20 @@ struct VerifySubcommand: AsyncParsableCommand {
             }
             rows.forEach { print($0.line) }
             print(closingLine(summary))
+            if let notice = Self.confinementNotice(rows) { print(notice) }
         case .json:
             print(try summary.json())
         case .junit:
             print(junitText, terminator: "")
         }
         if !summary.allPassed { throw ExitCode(1) }
+    }
+
+    /// "not confined: …" when the kernel could not confine some of the code that ran, never
+    /// silently (each row of the JSON says it too); nil when all of it ran confined.
+    static func confinementNotice(_ rows: [VerificationRow]) -> String? {
+        let gaps = Set(rows.flatMap(\.confinementGaps))
+        return gaps.isEmpty ? nil : "not confined: " + gaps.sorted().joined(separator: "; ")
     }
 
     /// Writes the files asked for with --junit and --json.
@@ -173,6 +181,7 @@ struct VerifySubcommand: AsyncParsableCommand {
             let lessons = catalog.lessons.map(\.id).filter(graded.contains)
             print(ClassSummaryTable.text(learners, lessons: lessons), terminator: "")
             print("\(learners.count) learners graded; \(rows.filter(\.passed).count) of \(rows.count) exercises pass, \(rows.filter(\.untried).count) not tried.")
+            if let notice = Self.confinementNotice(rows) { print(notice) }
         case .json:
             print(try summary.json())
         case .junit:

@@ -177,7 +177,8 @@ import Testing
             products: cache.routing(products), launcher: ChildProcessLauncher(), fileSystem: fileSystem,
             scratchFolder: folder.url.appendingPathComponent("scratch-\(name)"),
             moduleCache: RealChecker.sharedCacheFolder.appendingPathComponent("module-cache"),
-            stepCache: folder.url.appendingPathComponent("steps-\(name)"), environment: environment
+            stepCache: folder.url.appendingPathComponent("steps-\(name)"), environment: environment,
+            confinementSupport: .current
         )
     }
 

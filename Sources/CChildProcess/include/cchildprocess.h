@@ -33,6 +33,7 @@ extern "C" {
 #define CCHILDPROCESS_STEP_CHDIR 6      // child: chdir()
 #define CCHILDPROCESS_STEP_EXEC 7       // child: execve()
 #define CCHILDPROCESS_STEP_SUPERVISE 8  // reaper: becoming a child subreaper
+#define CCHILDPROCESS_STEP_CONFINE 9    // parent: building the Landlock ruleset; child: applying it
 
 /// The resource limits of a child; a value <= 0 means no limit. Core dumps are always off.
 typedef struct {
@@ -44,6 +45,22 @@ typedef struct {
     /// the start plus this many. See cchildprocess_start.
     long long extra_processes;
 } cchildprocess_limits;
+
+/// What a confined child may touch (see cchildprocess_confine.c). Both lists end with NULL;
+/// a path that does not exist is skipped. Everything else on the file system is out of reach,
+/// and so are the network, other processes' signals, memory and tracing, whatever the lists.
+typedef struct {
+    /// Folders and files the child may read and execute (and list, for folders).
+    const char *const *readable;
+    /// Folders the child may read, write, create and remove in.
+    const char *const *writable;
+} cchildprocess_confinement;
+
+/// The Landlock ABI version of the running kernel, 0 when it has no Landlock (or has it off).
+int cchildprocess_landlock_abi(void);
+
+/// Whether the running kernel filters system calls with seccomp (1) or not (0).
+int cchildprocess_seccomp_supported(void);
 
 /// What cchildprocess_start() hands back.
 typedef struct {
@@ -87,12 +104,19 @@ typedef struct {
 /// run early, waits for `pid` to end (`exit_fd`), reads the child's status
 /// with cchildprocess_child_status(), reaps `pid` with cchildprocess_reap()
 /// and closes the descriptors.
+///
+/// `confinement` may be NULL (the child may do whatever the user may). Otherwise the child is
+/// confined from before execve() on, with everything it starts: Landlock where the kernel has
+/// it (a ruleset that cannot be built fails the start with CCHILDPROCESS_STEP_CONFINE rather
+/// than running unconfined), and seccomp. What a kernel lacks, cchildprocess_landlock_abi()
+/// and cchildprocess_seccomp_supported() tell.
 int cchildprocess_start(const char *path,
                         char *const argv[],
                         char *const envp[],
                         const char *working_directory,
                         const cchildprocess_limits *limits,
                         int stdin_fd,
+                        const cchildprocess_confinement *confinement,
                         cchildprocess_started *out);
 
 /// Reads how the child ended from a reaper that has ended: returns 0 and sets

@@ -46,6 +46,10 @@ public struct CheckReport: Sendable {
     /// involved (a failing check's, a compile error's, a crash's) or of the kind the exercise is
     /// about. A heuristic shown beside the checks ("looks like"), never a failure of its own.
     public var wiringNotes: [WiringFinding] = []
+    /// What the kernel could not confine while the learner's code ran, one phrase each
+    /// ("this kernel has no Landlock, …"); empty when the run was confined whole. Said on
+    /// every check and recorded with every grade: never silently unconfined.
+    public var confinementGaps: [String] = []
     /// What the learner's code printed (capped).
     public let output: String
     public let droppedOutputBytes: Int

@@ -27,6 +27,11 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
     /// only when it did not pass, where it may explain why.
     public let output: String
     public let seconds: Double
+    /// What the kernel could not confine while the file's code ran (see `CheckReport`); empty
+    /// when the run was confined whole, or nothing ran. A grade says whether it was confined.
+    public private(set) var confinementGaps: [String] = []
+    /// Whether the code ran confined whole (in the JSON beside the gaps).
+    public private(set) var confined = true
 
     public init(
         lesson: String, exercise: String, title: String, subject: Subject, passed: Bool, line: String,
@@ -54,6 +59,8 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
             output: grade.passed ? "" : grade.report?.output ?? "", seconds: grade.report.map { Self.seconds($0.duration) } ?? 0,
             untried: grade.untried, learner: learner
         )
+        confinementGaps = grade.report?.confinementGaps ?? []
+        confined = confinementGaps.isEmpty
     }
 
     /// A solution, a starter or a catalogued mistake, verified by a lesson author.
@@ -71,6 +78,8 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
             problem: finding.holds ? nil : VerificationLine.shortfall(finding),
             output: finding.holds ? "" : finding.report.output, seconds: Self.seconds(finding.report.duration)
         )
+        confinementGaps = finding.report.confinementGaps
+        confined = confinementGaps.isEmpty
     }
 
     private static func seconds(_ duration: Duration) -> Double {

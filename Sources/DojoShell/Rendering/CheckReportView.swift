@@ -86,7 +86,7 @@ struct CheckReportView {
             printer.failure("\(exercise.id): the checks took longer than \(Self.format(seconds)) seconds and were stopped\(running). Is there a loop that never ends, or code waiting for something that never comes?")
         case .resultsInterfered(let reason):
             printer.failure("\(exercise.id): the check's results were interfered with: \(reason).")
-            printer.note("Only your code runs beside the checks, so it changed the file they report through, and nothing in it can be believed: this check is not a pass. Take out whatever reads or writes files the task does not ask for, then check again.")
+            printer.note("Only your code runs beside the checks, so it interfered with how they report, and nothing they reported can be believed: this check is not a pass. Take out whatever reads or writes files, or calls into XCTest, that the task does not ask for, then check again.")
         case .cancelled:
             printer.note("Check of \(exercise.id) cancelled.")
         case .tooMuchOutput(let dropped):
@@ -97,6 +97,10 @@ struct CheckReportView {
         showWiringNotes(report.wiringNotes, exercise: exercise)
         // On a pass the success line (and what to do next) is all the learner needs.
         if !report.passed { showOutput(report) }
+        // Never silently: a run the kernel could not confine says so, on every check.
+        if !report.confinementGaps.isEmpty {
+            printer.note("not confined: " + report.confinementGaps.joined(separator: "; "))
+        }
     }
 
     /// What the wiring analysis saw where the check failed, each with its line: a heuristic
