@@ -14,6 +14,10 @@ public struct CheckSettings: Sendable, Equatable {
     /// Whether the learner's program runs confined (see `Confinement`): always, but in the
     /// tests that prove the confinement matters by switching it off.
     public var confined = true
+    /// Whether a learner's file that reaches into XCTest's reporting, reflection, raw memory
+    /// or the loader is refused before it runs (see `ReachAudit`): always, but in the tests
+    /// that prove the layers beneath it (the reporter, the secrets) hold on their own.
+    public var refusesReach = true
 
     public init() {}
 }

@@ -147,7 +147,7 @@ public struct CompilingChecker: ExerciseChecker {
 
     /// A report that refuses the learner's file for what it reaches (see `ReachAudit`), or nil.
     private func refusingReach(of exercise: Exercise, source: URL) -> CheckReport? {
-        guard let text = try? fileSystem.text(of: source) else { return nil }
+        guard settings.refusesReach, let text = try? fileSystem.text(of: source) else { return nil }
         let audit = ReachAudit(kind: exercise.kind == .test ? .tests : .implementation)
         let findings = audit.findings(inLearnerSource: text, path: source.path)
         guard !findings.isEmpty else { return nil }

@@ -218,6 +218,10 @@ struct CompositionRoot {
         checkerMaker(for: catalog, vocabularies: vocabularies)()
     }
 
+    /// `DIDOJO_UNCONFINED=1` runs the learners' code without confinement and without the audit
+    /// of what it reaches (see `CheckSettings`): never for a learner or a teacher.
+    static let unconfinedVariable = "DIDOJO_UNCONFINED"
+
     /// What makes the real checker, as plain values that any thread may use: finding the
     /// compiler and listing the build folder take a few milliseconds, which the first prompt
     /// need not wait for.
@@ -228,6 +232,12 @@ struct CompositionRoot {
         // workshop file has already stopped start-up in `catalog()`.
         if let seconds = options.timeout ?? (try? workshop())??.checkTimeout {
             settings.timeout = .milliseconds(Int(seconds * 1000))
+        }
+        // For DIDojo's own tests of what holds where nothing confines the learner's code (the
+        // reaper, the limits): every check then says that it ran unconfined and unaudited.
+        if environment[Self.unconfinedVariable] == "1" {
+            settings.confined = false
+            settings.refusesReach = false
         }
         let (executable, environment, cacheFolder, fileSystem) = (executable, environment, cacheFolder, fileSystem)
         return { [settings] in

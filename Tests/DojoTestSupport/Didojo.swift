@@ -16,6 +16,9 @@ public struct Didojo: Sendable {
     public var executable = Didojo.executable
     /// `DIDOJO_LESSONS`, for a copy of the binary outside the repository.
     public var lessons: URL?
+    /// Runs learners' code unconfined and unaudited (`DIDOJO_UNCONFINED`), for the tests of
+    /// what holds where nothing confines it.
+    public var unconfined = false
 
     public init() throws {
         home = try TemporaryFolder("e2e")
@@ -59,6 +62,7 @@ public struct Didojo: Sendable {
         // asks for it.
         environment["DIDOJO_NO_WARM_UP"] = "1"
         if let columns { environment["COLUMNS"] = String(columns) }
+        if unconfined { environment["DIDOJO_UNCONFINED"] = "1" }
         if let lessons { environment["DIDOJO_LESSONS"] = lessons.path }
         environment.removeValue(forKey: "VISUAL")
         environment.removeValue(forKey: "EDITOR")

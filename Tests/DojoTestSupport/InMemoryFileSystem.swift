@@ -47,6 +47,21 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    /// The files written with `writePrivately` and the folders made with
+    /// `createPrivateDirectory`, for tests of what is kept private.
+    public var privatePaths: Set<String> { lock.withLock { privates } }
+    private var privates: Set<String> = []
+
+    public func writePrivately(_ data: Data, to url: URL) throws {
+        try write(data, to: url)
+        lock.withLock { _ = privates.insert(key(url)) }
+    }
+
+    public func createPrivateDirectory(at url: URL) throws {
+        try createDirectory(at: url)
+        lock.withLock { _ = privates.insert(key(url)) }
+    }
+
     public func createDirectory(at url: URL) throws {
         lock.withLock {
             var path = key(url)

@@ -47,7 +47,7 @@ import Testing
     }
 
     /// Known secrets: the run's end is `end`; check n's start, failure and finish are `sn fn en`.
-    let tokens = ResultTokens(testNames: ["C.testA", "C.testB", "C.testC"], environmentValue: "end endf s0 f0 e0 x0 s1 f1 e1 x1 s2 f2 e2 x2")
+    let tokens = ResultTokens(testNames: ["C.testA", "C.testB", "C.testC"], environmentValue: "end endf endi s0 f0 e0 x0 s1 f1 e1 x1 s2 f2 e2 x2")
 
     @Test func theEventLogBecomesOneResultPerCheck() {
         let log = """
@@ -110,7 +110,7 @@ import Testing
 
     @Test func checksTheRunWasNotAskedToRunAreNotMissing() {
         // Against a planted bug only the learner's classes run (`runOnly`).
-        let only = ResultTokens(testNames: ["Mine.testA", "Lesson.testB"], environmentValue: "end endf s0 f0 e0 x0 s1 f1 e1 x1")
+        let only = ResultTokens(testNames: ["Mine.testA", "Lesson.testB"], environmentValue: "end endf endi s0 f0 e0 x0 s1 f1 e1 x1")
         let log = """
         {"event":"start","test":"Mine.testA","token":"s0"}
         {"event":"finish","test":"Mine.testA","token":"e0"}
@@ -150,6 +150,23 @@ import Testing
         let parsed = TestEventLog(text: log, tokens: tokens)
         #expect(parsed.interference.isEmpty)
         #expect(parsed.checks.map(\.passed) == [false, true, true])
+    }
+
+    @Test func aRunEndThatSaysTheReporterWasCalledByOthersIsInterference() {
+        let log = """
+        {"event":"start","test":"C.testA","token":"s0"}
+        {"event":"finish","test":"C.testA","token":"e0"}
+        {"event":"start","test":"C.testB","token":"s1"}
+        {"event":"finish","test":"C.testB","token":"e1"}
+        {"event":"start","test":"C.testC","token":"s2"}
+        {"event":"finish","test":"C.testC","token":"e2"}
+        {"event":"done-interfered","refused":3,"token":"endi"}
+        """
+        let parsed = TestEventLog(text: log, tokens: tokens)
+        #expect(parsed.completed)
+        let everyCheckPassed = parsed.checks.allSatisfy(\.passed)
+        #expect(everyCheckPassed, "every check's own events say it passed")
+        #expect(parsed.interference == ["the code called the checks' reporter itself, in place of XCTest (3 calls refused)"])
     }
 
     @Test func eventsWithoutTheirOwnSecretAreIgnored() {

@@ -82,7 +82,8 @@ extension LearnerProgramFaultTests {
         // and writes nothing: only the run's reaper, which sees the checker die, can end it.
         let marker = ProcessTable.newMarker()
         defer { ProcessTable.killAll(carrying: marker) }
-        let didojo = try Didojo()
+        var didojo = try Didojo()
+        didojo.unconfined = true
         _ = try await didojo.run([], input: "quit\n")  // the first start makes the workspace
         let pidFile = didojo.home.url.appendingPathComponent("learner.pid")
         let source = try String(contentsOf: Self.fixtures.appendingPathComponent("OutlivesTheCheckerInASessionOfItsOwn.swift"), encoding: .utf8)

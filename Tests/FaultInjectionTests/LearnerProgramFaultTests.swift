@@ -40,6 +40,12 @@ import Testing
         var settings = CheckSettings()
         settings.timeout = timeout
         settings.memoryLimit = memoryLimit
+        // These faults test what holds where nothing confines the code (the reaper, the
+        // limits): their fixtures start processes through raw pointers, and report to the test
+        // through files outside the check. Confinement has tests of its own
+        // (`ConfinementEscapeTests`).
+        settings.confined = false
+        settings.refusesReach = false
         let shell = try RealShell(settings: settings)
         var source = try String(contentsOf: Self.fixtures.appendingPathComponent("\(fixture).swift"), encoding: .utf8)
         for (placeholder, value) in placeholders {
@@ -161,7 +167,9 @@ import Testing
 
     @Test func aProgramWhoseCheckerIsKilledStopsItself() async throws {
         // The program runs in a session of its own, so no signal to the checker's group reaches it.
-        let didojo = try Didojo()
+        var didojo = try Didojo()
+        // The fixture reports its process id through a file outside the check (see `check`).
+        didojo.unconfined = true
         _ = try await didojo.run([], input: "quit\n")  // the first start makes the workspace
         let pidFile = didojo.home.url.appendingPathComponent("learner.pid")
         let source = try String(contentsOf: Self.fixtures.appendingPathComponent("OutlivesTheChecker.swift"), encoding: .utf8)

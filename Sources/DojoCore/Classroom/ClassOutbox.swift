@@ -39,8 +39,10 @@ public struct ClassOutbox: Sendable {
         return try? ClassJSON.decoder().decode(ClassMembership.self, from: data)
     }
 
+    /// Kept by this user alone (the folder 0700, the file 0600): it holds the learner's token.
     public func saveMembership(_ membership: ClassMembership) throws {
-        try fileSystem.write(try ClassJSON.encoder().encode(membership), to: membershipFile)
+        try fileSystem.createPrivateDirectory(at: stateFolder)
+        try fileSystem.writePrivately(try ClassJSON.encoder().encode(membership), to: membershipFile)
     }
 
     /// Keeps the lessons the teacher unlocked for the room in the membership, where the shell

@@ -8,6 +8,12 @@ public protocol FileSystem: Sendable {
     /// Writes atomically: to a temporary file in the same folder, then renamed over `url`.
     func write(_ data: Data, to url: URL) throws
     func createDirectory(at url: URL) throws
+    /// Writes as `write` does, readable and writable by this user only (mode 0600) from its
+    /// first byte on, whatever the umask: for files that hold a secret (a class token).
+    func writePrivately(_ data: Data, to url: URL) throws
+    /// Makes the folder (and its parents, as `createDirectory` does) that only this user can
+    /// enter (mode 0700); a folder that is already there is given that mode.
+    func createPrivateDirectory(at url: URL) throws
     /// The entries of a folder, sorted by name; hidden entries left out.
     func contentsOfDirectory(at url: URL) throws -> [URL]
     func copyItem(at source: URL, to destination: URL) throws

@@ -30,6 +30,45 @@ public struct LocalFileSystem: FileSystem {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    public func writePrivately(_ data: Data, to url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        try createDirectory(at: folder)
+        // A new file of mode 0600 (O_EXCL: nobody's file taken over), filled, then renamed
+        // over `url`: the secret is never in a file anyone else may read, not even for a moment.
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw Self.error(errno, temporary) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        // The umask may have taken bits away, never added them; 0600 it is.
+        if failure == 0, fchmod(fd, 0o600) != 0 { failure = errno }
+        close(fd)
+        if failure == 0, rename(temporary.path, url.path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary.path)
+            throw Self.error(failure, url)
+        }
+    }
+
+    public func createPrivateDirectory(at url: URL) throws {
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+        )
+        // Made before this version, or by hand: the mode is set whatever the folder's past.
+        guard chmod(url.path, 0o700) == 0 else { throw Self.error(errno, url) }
+    }
+
     public func contentsOfDirectory(at url: URL) throws -> [URL] {
         // Each name is taken once: URL.lastPathComponent is not cheap, and a sort asks for it
         // n log n times (the build folder scanned at start-up holds hundreds of entries).

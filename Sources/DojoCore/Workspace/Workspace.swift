@@ -46,6 +46,11 @@ public struct Workspace: Sendable {
         let isNew = !fileSystem.directoryExists(at: root)
         do {
             try fileSystem.createDirectory(at: root)
+            // The tutor's own folder is the learner's alone: it keeps their history, backups
+            // and the class token (see `ClassOutbox`).
+            // A file in its place is left alone: the shell works on without saving its state,
+            // and says so where it would have saved.
+            if !fileSystem.fileExists(at: stateFolder) { try fileSystem.createPrivateDirectory(at: stateFolder) }
             for exercise in exercises where !fileSystem.fileExists(at: file(for: exercise)) {
                 try fileSystem.copyItem(at: exercise.starter, to: file(for: exercise))
             }
