@@ -25,8 +25,9 @@ let package = Package(
         // The lessons' example programs, which `run` starts beside `didojo` (see didojo-demos).
         .executable(name: "didojo-demos", targets: ["didojo-demos"]),
         .executable(name: "didojo-macro-cache", targets: ["didojo-macro-cache"]),
-        // The live classroom: the teacher's server (built on demand by `didojo class serve`, so a
-        // learner's machine never builds it) and the learner's courier, which delivers the
+        // The live classroom: the teacher's server (start.sh builds only the learner's products,
+        // see its list; `didojo class serve` builds the server the first time a teacher runs it,
+        // so a learner's machine never builds it) and the learner's courier, which delivers the
         // shell's class outbox in the background so that the shell never waits on a network.
         .executable(name: "didojo-class", targets: ["didojo-class"]),
         .executable(name: "didojo-class-client", targets: ["didojo-class-client"]),

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sets DIDojo up on a fresh Debian/Ubuntu machine that has a Swift 6 toolchain, then starts it:
 # installs the C libraries it needs if they are missing (libedit, cmark-gfm with its
-# extensions, and SQLite for the live class server), builds, and starts the shell.
-# Arguments are passed on to didojo.
+# extensions, and SQLite for the live class server), builds what the learner's shell runs, and
+# starts the shell. Arguments are passed on to didojo.
 #
 # Quiet once built: SwiftPM's output goes to .build/start-build.log and is shown only when the
 # build fails. While a build runs, one line says so (on a terminal it counts the time and is
@@ -15,6 +15,16 @@ Scripts/install-system-libraries.sh --libraries-only
 
 mkdir -p .build
 log=.build/start-build.log
+
+# What the learner's shell runs, and nothing more: the shell; the lesson library that `check`
+# compiles exercises against; the lessons' example programs (`run`); the macro stand-in that
+# checks use; and the courier that `class join` starts (it links only DojoCore and Foundation).
+# The class server, didojo-class, with Hummingbird, swift-nio, swift-crypto,
+# postgres-nio and GRDB, is built when a teacher first runs `didojo class serve`; `swift test`
+# builds everything. One `swift build --product` each, sharing .build: SwiftPM takes one
+# product at a time. Tests/EndToEndTests/LearnerBuildTests.swift reads this list, and fails
+# when one of these needs a server package.
+learner_products=(didojo DIDojoLessons didojo-demos didojo-macro-cache didojo-class-client)
 
 # Says that a build is running, once it has taken more than a moment (a start with nothing to
 # build takes a second or two of SwiftPM's planning). On standard error, like every word of this
@@ -62,17 +72,21 @@ built_something() {
     grep -E "^\[[0-9]+/[0-9]+\] (Compiling|Linking) " "$log" | grep -q -v "\] Compiling plugin "
 }
 
+# Builds the learner's products in turn; the status of the first build that fails.
+build_learner_products() {
+    : >"$log"
+    local product
+    for product in "${learner_products[@]}"; do
+        echo "### swift build --product $product" >>"$log"
+        swift build --product "$product" >>"$log" 2>&1 || return
+    done
+}
+
 started=$SECONDS
 status=0
-swift build >"$log" 2>&1 || status=$?
+build_learner_products || status=$?
 built=no
-if [ "$status" -eq 0 ] && built_something; then
-    built=yes
-    # The build after SwiftPM has resolved the packages (a fresh clone, a changed
-    # Package.resolved) compiles swift-dependencies once more; done now, while the learner is
-    # waiting anyway, rather than at the next start.
-    swift build >>"$log" 2>&1 || status=$?
-fi
+if [ "$status" -eq 0 ] && built_something; then built=yes; fi
 stop_announcing
 
 if [ "$status" -ne 0 ]; then

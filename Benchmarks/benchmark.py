@@ -13,6 +13,8 @@ What is measured (all against a fresh temporary workspace and cache, never the u
 - the naive route (see NaiveRoute) and the compile floor (`swiftc -typecheck` of the
   exercise file alone, with the same module flags and a warm cache), for the same exercises;
 - peak resident memory of the shell and of one check.
+
+`--fresh-clone` measures something else: a fresh clone to its first prompt (Benchmarks/fresh_clone.py).
 """
 import argparse
 import datetime
@@ -424,7 +426,15 @@ class NaiveRoute:
 
 
 def main():
+    if "--fresh-clone" in sys.argv[1:]:
+        # Another measurement altogether, with options of its own: Benchmarks/fresh_clone.py.
+        import fresh_clone
+        fresh_clone.main([argument for argument in sys.argv[1:] if argument != "--fresh-clone"])
+        return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--fresh-clone", action="store_true",
+                        help="instead of all else: a fresh clone to its first prompt through ./start.sh, from empty caches "
+                             "(minutes of every core; Benchmarks/fresh_clone.py --help lists its options: --revision, --keep)")
     parser.add_argument("exercises", nargs="*", default=DEFAULT_EXERCISES, help="exercise ids (default: one per lesson)")
     parser.add_argument("--configuration", default="debug", help="the build folder to use: debug or release")
     parser.add_argument("--startup-runs", type=int, default=10)

@@ -11,8 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# --help needs no build (and should not wait minutes for one).
-if [[ " $* " != *" --help "* && " $* " != *" -h "* ]]; then
+# --help needs no build (and should not wait minutes for one); --fresh-clone builds a clone of its own.
+if [[ " $* " != *" --help "* && " $* " != *" -h "* && " $* " != *" --fresh-clone "* ]]; then
     echo "Building (as ./start.sh does)…" >&2
     swift build >/dev/null
 fi

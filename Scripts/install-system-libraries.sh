@@ -5,8 +5,12 @@
 # drive: vim and nano (through a pseudo-terminal), Graphviz (the wiring graph's DOT output),
 # Chromium and Firefox with Python 3 (the live class's dashboard, read through the browsers'
 # remote ports),
-# and PostgreSQL (the class server's shared store, started by the tests on a loopback port). Used by CI as it is; start.sh
-# passes --libraries-only, so learners who have tools of their own get none installed.
+# and PostgreSQL (the class server's shared store, started by the tests on a loopback port).
+# Used by CI as it is; start.sh passes --libraries-only, so learners who have tools of their own
+# get none installed.
+#
+# Quiet, as start.sh's build is: one line says what is installed, apt's output goes to
+# .build/install-system-libraries.log and is shown only when the installation fails.
 set -euo pipefail
 
 case "${1:-}" in
@@ -30,8 +34,23 @@ for tool in "${tools[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-echo "Installing ${missing[*]} (needs root; you may be asked for your password)…"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq "${missing[@]}"
+# On standard error, like start.sh's own words: standard output is didojo's.
+names=$(printf '%s, ' "${missing[@]}")
+echo "Installing ${names%, } (needs root; you may be asked for your password)…" >&2
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+log="$(cd "$(dirname "$0")/.." && pwd)/.build/install-system-libraries.log"
+mkdir -p "$(dirname "$log")"
+# sudo asks for the password on the terminal itself, not through the output kept in the log.
+# No question may wait unseen in the log: apt and debconf take their defaults.
+status=0
+{
+    "${sudo[@]}" apt-get update -q &&
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+} </dev/null >"$log" 2>&1 || status=$?
+if [ "$status" -ne 0 ]; then
+    cat "$log" >&2
+    echo >&2
+    echo "Installing ${names%, } failed (exit status $status); the whole output is in $log." >&2
+    exit "$status"
+fi
