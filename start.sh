@@ -26,8 +26,31 @@ log=.build/start-build.log
 # when one of these needs a server package.
 learner_products=(didojo DIDojoLessons didojo-demos didojo-macro-cache didojo-class-client)
 
-# Says that a build is running, once it has taken more than a moment (a start with nothing to
-# build takes a second or two of SwiftPM's planning). On standard error, like every word of this
+# A start with nothing to build goes straight to the shell without asking SwiftPM, which takes
+# a second or more a product to find that out: when every product is there and nothing they are
+# built from (Package.swift, Package.resolved, Sources/) has changed since the last build of
+# them all, with the same toolchain. Anything else goes through SwiftPM, which decides.
+stamp=.build/start-build.stamp
+toolchain() {
+    local swift
+    swift=$(command -v swift) || return 0
+    stat -L -c '%n %s %Y' "$swift"
+}
+products_up_to_date() {
+    [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(toolchain)" ] || return 1
+    local product
+    for product in "${learner_products[@]}"; do
+        [ -e ".build/debug/$product" ] || [ -e ".build/debug/lib$product.so" ] || return 1
+    done
+    [ -z "$(find Package.swift Package.resolved Sources -newer "$stamp" -print -quit 2>/dev/null)" ]
+}
+if products_up_to_date; then
+    exec .build/debug/didojo "$@"
+fi
+rm -f "$stamp"
+
+# Says that a build is running, once it has taken more than a moment (SwiftPM takes a second or
+# two a product to plan, even with nothing to build). On standard error, like every word of this
 # script's own: standard output is didojo's (`./start.sh list > lessons.txt`).
 announce_build() {
     if [ ! -t 2 ]; then
@@ -97,6 +120,7 @@ if [ "$status" -ne 0 ]; then
     echo "The build failed (exit status $status); the whole output is in $log." >&2
     exit "$status"
 fi
+toolchain >"$stamp"
 if [ "$built" = yes ]; then
     elapsed=$((SECONDS - started))
     if [ "$elapsed" -ge 60 ]; then took="$((elapsed / 60)) min $((elapsed % 60)) s"; else took="$elapsed s"; fi

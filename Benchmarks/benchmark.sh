@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 # --help needs no build (and should not wait minutes for one); --fresh-clone builds a clone of its own.
 if [[ " $* " != *" --help "* && " $* " != *" -h "* && " $* " != *" --fresh-clone "* ]]; then
-    echo "Building (as ./start.sh does)…" >&2
-    swift build >/dev/null
+    echo "Building (through ./start.sh)…" >&2
+    ./start.sh --version >/dev/null
 fi
 exec python3 Benchmarks/benchmark.py "$@"

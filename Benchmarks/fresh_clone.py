@@ -179,6 +179,16 @@ def compiled_lines(log):
             if re.match(r"\[[0-9]+/[0-9]+\] (Compiling|Linking) ", line) and "] Compiling plugin " not in line]
 
 
+# Modules of the live class server and its packages: Hummingbird, swift-nio (and its BoringSSL),
+# swift-crypto, postgres-nio, GRDB, and the server's own targets.
+SERVER_MODULE = re.compile(r"(_?C?NIO|Hummingbird|GRDB|_?C?Crypto|Postgres|ClassServer$|didojo[-_]class$)")
+
+
+def server_steps(compiled):
+    """The steps of `compiled` that built a module of the class server or its packages."""
+    return [line for line in compiled if SERVER_MODULE.match(line.split()[2])]
+
+
 def run_start(label, clone, env, timeout):
     note(f"{label}: ./start.sh in {clone}…")
     start = Start(clone, env)
@@ -188,12 +198,15 @@ def run_start(label, clone, env, timeout):
         start.quit()
     log_file = clone / ".build" / "start-build.log"
     log = log_file.read_text(errors="replace") if log_file.exists() else ""
+    if log:
+        # The next start writes its own; this one is kept beside it (for --keep).
+        log_file.with_name(f"start-build-{label.split()[0]}.log").write_text(log)
     if reached is None:
         raise SystemExit(f"{label}: no prompt within {timeout} s; the screen:\n{start.screen.text()}\n\nthe log's end:\n{log[-3000:]}")
     elapsed, (user, system) = reached
     # What start.sh printed before the shell's own first words.
     said = [line for line in start.screen.text().split("\n") if line.strip()]
-    welcome = next((i for i, line in enumerate(said) if "DIDojo" in line and "uild" not in line), len(said))
+    welcome = next((i for i, line in enumerate(said) if "learn Dependency Injection" in line), len(said))
     return {
         "seconds": elapsed, "user": user, "system": system, "loads": start.loads,
         "builds": product_builds(log), "compiled": compiled_lines(log), "said": said[:welcome],
@@ -212,7 +225,8 @@ def describe(label, run):
               f"({len(loads)} samples, every {LOAD_SAMPLE_SECONDS} s)")
     if run["builds"]:
         print("  builds (SwiftPM's times)  " + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in run["builds"]))
-    print(f"  compiled or linked    {len(run['compiled'])} steps")
+    print(f"  compiled or linked    {len(run['compiled'])} steps, {len(server_steps(run['compiled']))} of them "
+          "of the class server or its packages")
     print("  start.sh's own lines  " + (" | ".join(run["said"]) if run["said"] else "(none)"))
 
 
