@@ -78,6 +78,10 @@ ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\r")
 PROMPT = re.compile(rb"didojo[^\n>]*> ")
 
 
+# What running the learner's code confined (Landlock, seccomp) and audited may cost a check.
+CONFINEMENT_GOAL_MS = 10
+
+
 def note(text):
     print(text, file=sys.stderr, flush=True)
 
@@ -510,6 +514,16 @@ def main():
                 naive_between()
             row["passed"] = all(status == 0 for _, status, _ in results)
             row["warm"] = statistics.median(elapsed for elapsed, _, _ in results)
+            # What the confinement and the audit cost a check: the same warm check with both
+            # switched off (DIDOJO_UNCONFINED=1), interleaved with confined ones so that both
+            # meet the same spells of a busy machine.
+            unconfined_env = dict(didojo.env, DIDOJO_UNCONFINED="1")
+            pairs = []
+            for _ in range(options.runs):
+                confined = checked_after("body")[0]
+                edits.apply(path, "body")
+                pairs.append((confined, didojo.run("check", exercise_id, env=unconfined_env)[0]))
+            row["confinement"] = statistics.median(a - b for a, b in pairs)
             row["interface"] = statistics.median(checked_after("interface")[0] for _ in range(options.runs))
             row["shell"] = measure_check_in_shell(
                 didojo, exercise_id, options.runs, lambda: edits.apply(path, "body"), between=naive_between,
@@ -609,6 +623,12 @@ def print_table(options, version, load_before, startup, rows, check_memory, shel
             f"{verdict(warm < WARM_CHECK_GOAL):>9}  {verdict(None if naive_ratio is None else naive_ratio >= NAIVE_RATIO_GOAL):>8}"
             + ("" if row["passed"] else "   (the solution did not pass!)")
         )
+    print()
+    for exercise_id, row in rows.items():
+        if "confinement" in row:
+            cost = row["confinement"] * 1000
+            print(f"{'confinement and audit, ' + exercise_id:40} {cost:+8.1f} ms   goal < {CONFINEMENT_GOAL_MS} ms: "
+                  f"{verdict(cost < CONFINEMENT_GOAL_MS)} (median of confined minus DIDOJO_UNCONFINED=1, interleaved)")
     print()
     print("warm: `didojo check ID` (a new process, as a script or grader runs it) with the reference solution in place")
     print("      and a comment appended before each run (the code under test is compiled, its interface unchanged),")

@@ -137,6 +137,7 @@ public struct CompilingChecker: ExerciseChecker {
         var explained = inLearnersTerms(Self.explainingWarnings(of: exercise, in: report), exercise: exercise, source: source)
         explained.wiringNotes = wiring.notes(for: explained, learnerFile: source)
         explained.confinementGaps = confinementGaps
+        explained.confinementRefusal = ConfinementRefusal.note(for: explained, confined: settings.confined)
         return explained
     }
 

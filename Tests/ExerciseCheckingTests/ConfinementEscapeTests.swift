@@ -226,3 +226,17 @@ final class Listeners: Sendable {
         for fd in [tcp, udp, abstract] { Glibc.close(fd) }
     }
 }
+
+/// The line that says the code looks like it was refused something by the confinement.
+@Suite struct ConfinementRefusalTests {
+    @Test func aFailedCheckWhoseOutputSaysPermissionDeniedGetsTheLine() {
+        let report = CheckReport(exerciseID: "x.1", outcome: .checksFailed, output: "open /root/.bashrc: Permission denied")
+        #expect(ConfinementRefusal.note(for: report, confined: true)?.contains("refused something a check does not allow") == true)
+        #expect(ConfinementRefusal.note(for: report, confined: false) == nil, "nothing was confined")
+    }
+
+    @Test func aPassOrAnOrdinaryFailureGetsNone() {
+        #expect(ConfinementRefusal.note(for: CheckReport(exerciseID: "x.1", outcome: .passed, output: "Permission denied"), confined: true) == nil)
+        #expect(ConfinementRefusal.note(for: CheckReport(exerciseID: "x.1", outcome: .checksFailed, output: "Hello"), confined: true) == nil)
+    }
+}

@@ -50,6 +50,9 @@ public struct CheckReport: Sendable {
     /// ("this kernel has no Landlock, …"); empty when the run was confined whole. Said on
     /// every check and recorded with every grade: never silently unconfined.
     public var confinementGaps: [String] = []
+    /// When the code looks like it was refused something by the confinement (a file, a
+    /// socket, a signal): one sentence saying so. A heuristic, worded as one.
+    public var confinementRefusal: String?
     /// What the learner's code printed (capped).
     public let output: String
     public let droppedOutputBytes: Int

@@ -97,6 +97,7 @@ struct CheckReportView {
         showWiringNotes(report.wiringNotes, exercise: exercise)
         // On a pass the success line (and what to do next) is all the learner needs.
         if !report.passed { showOutput(report) }
+        if let refusal = report.confinementRefusal { printer.note(refusal) }
         // Never silently: a run the kernel could not confine says so, on every check.
         if !report.confinementGaps.isEmpty {
             printer.note("not confined: " + report.confinementGaps.joined(separator: "; "))
