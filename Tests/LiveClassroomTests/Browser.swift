@@ -20,7 +20,7 @@ final class Browser: @unchecked Sendable {
     /// browser goes on watching for that selector (see `waitForSecondSelector`).
     init(
         _ url: String, waitFor: String, thenWaitFor: String? = nil, screenshot: URL? = nil, firefox: Bool = false,
-        viewport: (width: Int, height: Int)? = nil, report: String? = nil
+        viewport: (width: Int, height: Int)? = nil, report: String? = nil, setFile: (selector: String, file: URL)? = nil, click: String? = nil
     ) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         var arguments: [String] = [Self.script.path, url, "--wait-for", waitFor, "--timeout", "180"]
@@ -29,6 +29,8 @@ final class Browser: @unchecked Sendable {
         if firefox { arguments.append("--firefox") }
         if let viewport { arguments += ["--viewport", "\(viewport.width)x\(viewport.height)"] }
         if let report { arguments += ["--report", report] }
+        if let setFile { arguments += ["--set-file", setFile.selector, setFile.file.path] }
+        if let click { arguments += ["--click", click] }
         process.arguments = arguments
         process.standardOutput = output
         let errors = Pipe()

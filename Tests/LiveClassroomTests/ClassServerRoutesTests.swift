@@ -131,7 +131,7 @@ import Testing
             let ada = try await Self.join(client, name: "Ada")
             let routes: [(String, HTTPRequest.Method)] = [
                 ("/api/room", .get), ("/api/stream", .get), ("/dashboard", .get), ("/projector", .get), ("/api/export.csv", .get),
-                ("/api/export.xml", .get), ("/api/hands/H-x", .get), ("/api/hands/H-x/done", .post), ("/api/rotate-code", .post), ("/api/unlock", .post),
+                ("/api/export.xml", .get), ("/api/hands/H-x", .get), ("/api/hands/H-x/done", .post), ("/api/rotate-code", .post), ("/api/unlock", .post), ("/api/lock", .post), ("/api/grades", .post),
             ]
             for (uri, method) in routes {
                 for headers in [HTTPFields(), Self.bearer("wrong"), Self.bearer(ada.token), Self.bearer(Self.teacher + "x")] {
@@ -259,6 +259,26 @@ import Testing
             try await client.execute(uri: "/api/events", method: .post, headers: Self.bearer(ada.token), body: Self.body(EventBatch(events: []))) { response in
                 let receipt = try ClassJSON.decoder().decode(BatchReceipt.self, from: Data(buffer: response.body))
                 #expect(receipt.unlockedLessons == ["setter"])
+            }
+        }
+    }
+
+    @Test func aLessonUnlockedForTheRoomCanBeLockedAgain() async throws {
+        try await withServer { client in
+            let ada = try await Self.join(client, name: "Ada")
+            for (route, expected) in [("unlock", ["setter"]), ("lock", [String]())] {
+                try await client.execute(uri: "/api/" + route, method: .post, headers: Self.bearer(Self.teacher), body: ByteBuffer(string: #"{"lesson":"setter"}"#)) {
+                    #expect($0.status == .ok)
+                }
+                try await client.execute(uri: "/api/events", method: .post, headers: Self.bearer(ada.token), body: Self.body(EventBatch(events: []))) { response in
+                    let receipt = try ClassJSON.decoder().decode(BatchReceipt.self, from: Data(buffer: response.body))
+                    #expect(receipt.unlockedLessons == expected, "after \(route)")
+                }
+            }
+            let late = try await Self.join(client, name: "Late")
+            #expect(late.unlockedLessons == [])
+            try await client.execute(uri: "/api/lock", method: .post, headers: Self.bearer(ada.token), body: ByteBuffer(string: #"{"lesson":"setter"}"#)) {
+                #expect($0.status == .unauthorized, "a learner cannot lock")
             }
         }
     }

@@ -143,4 +143,26 @@ import FoundationNetworking
         #expect(!browser.dom.contains("Zoe") && !browser.dom.contains("Grace"))
         #expect(!browser.dom.contains(ClassServerProcess.teacherToken), "the teacher's token never reaches the projector")
     }
+
+    /// The teacher brings verify's JSON in from the dashboard, as a person picks a file: the
+    /// pass the learner's shell reported is taken back on the open page.
+    @Test func gradesBroughtInFromTheDashboardTakeAPassBack() async throws {
+        let home = try TemporaryFolder("live-class-upload")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+        let bo = try await server.join(name: "Bo")
+        try await ClassServerProcess.post(
+            EventBatch(events: [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.1", passed: true)]), to: server.url, token: bo.token)
+        let grades = home.url.appendingPathComponent("grades.json")
+        try #"{"learners": [{"learner": "Bo", "classLearnerID": "\#(bo.learnerID)", "results": [{"exercise": "no-di.1", "passed": false}]}]}"#
+            .write(to: grades, atomically: true, encoding: .utf8)
+        let browser = try Browser(
+            "\(server.url)/dashboard?token=\(ClassServerProcess.teacherToken)",
+            waitFor: #"body:has(#connection[data-status="live"]) td[data-exercise="no-di.1"][data-grade="reported"]"#,
+            thenWaitFor: #"td[data-exercise="no-di.1"][data-grade="takenBack"]"#,
+            setFile: ("#grades-file", grades), click: "#grades-upload")
+        #expect(browser.waitForSecondSelector() != nil, "the open page shows the pass taken back")
+        #expect(try await server.room().learners.first?.cells["no-di.1"]?.grade == "takenBack")
+    }
 }

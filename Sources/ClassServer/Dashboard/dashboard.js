@@ -209,7 +209,10 @@
         }, el('span', { class: 'lesson-title' }, lesson.title || lesson.id),
         locked ? [' ', el('span', { class: 'locked-tag' }, '(locked)'), ' ',
           el('button', { type: 'button', class: 'unlock', 'data-lesson': lesson.id,
-            onclick: (e) => unlock(lesson.id, e.currentTarget) }, 'Unlock for the room')] : null);
+            onclick: (e) => unlock(lesson.id, e.currentTarget) }, 'Unlock for the room')] : null,
+        lesson.unlockedByTeacher ? [' ', el('span', { class: 'locked-tag' }, '(unlocked by you)'), ' ',
+          el('button', { type: 'button', class: 'lock', 'data-lesson': lesson.id,
+            onclick: (e) => lockAgain(lesson.id, e.currentTarget) }, 'Lock again')] : null);
       }));
     const exerciseRow = el('tr', null, lessons.map((lesson) => columnsOf(lesson).map((x) => x
       ? el('th', { scope: 'col', class: 'exercise', 'data-exercise': x.id, title: x.title || null }, x.id)
@@ -323,9 +326,17 @@
   }
 
   async function unlock(lessonID, button) {
+    if (!confirm(`Unlock ${lessonID} for the whole room? Every learner can open it at once, before passing the lesson before it.`)) return;
     button.disabled = true;               // the stream's next room replaces the button
     try { await api('POST', '/api/unlock', { lesson: lessonID }); say(`Unlocked ${lessonID} for the room.`); }
     catch (e) { button.disabled = false; say(`Could not unlock ${lessonID}: ${e.message}`); }
+  }
+
+  async function lockAgain(lessonID, button) {
+    if (!confirm(`Lock ${lessonID} again? Learners who have not passed the lesson before it cannot open it until they do.`)) return;
+    button.disabled = true;
+    try { await api('POST', '/api/lock', { lesson: lessonID }); say(`Locked ${lessonID} again.`); }
+    catch (e) { button.disabled = false; say(`Could not lock ${lessonID}: ${e.message}`); }
   }
 
   // The hand's file and report live outside the re-rendered list, so a new room from the stream

@@ -88,6 +88,10 @@ public struct ClassRoutes: Sendable {
             let body = try await decode(UnlockRequest.self, from: request, upTo: ClassLimits.bodyBytes)
             return try json(["unlockedLessons": try await service.unlock(body.lesson)])
         }
+        teacher.route(.post, "lock", under: "/api", routes) { request, _ in
+            let body = try await decode(UnlockRequest.self, from: request, upTo: ClassLimits.bodyBytes)
+            return try json(["unlockedLessons": try await service.lock(body.lesson)])
+        }
         teacher.route(.post, "grades", under: "/api", routes) { request, _ in
             let upload = try await decode(GradesUpload.self, from: request, upTo: ClassLimits.gradesBodyBytes)
             return try json(try await service.receiveGrades(upload))

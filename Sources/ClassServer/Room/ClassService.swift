@@ -254,6 +254,20 @@ public actor ClassService: Service {
         return unlocked
     }
 
+    /// Locks again a lesson the teacher unlocked: the shells lock it at their next delivery
+    /// (what a learner did in it stays theirs).
+    public func lock(_ lessonID: String) async throws -> [String] {
+        guard state.lessons.lessonIDs.contains(lessonID) else {
+            throw Refusal.invalid("'\(lessonID.prefix(60))' is not a lesson of this class.")
+        }
+        guard state.unlockedLessons.contains(lessonID) else { return state.unlockedLessons }
+        let unlocked = state.unlockedLessons.filter { $0 != lessonID }
+        try await store.setSetting(.unlockedLessons, to: Self.json(unlocked))
+        state.setUnlocked(unlocked)
+        roomChanged()
+        return unlocked
+    }
+
     /// Takes in what `verify` found in the learners' workspaces: each cell then shows a pass as
     /// verified, only reported by the shell, or taken back. A learner is matched by the learner
     /// id in the workspace's membership, else by a name only one learner has. An upload replaces

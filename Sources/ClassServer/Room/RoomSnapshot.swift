@@ -7,6 +7,9 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         public var title: String
         /// False only for a lesson the workshop locks and the teacher has not unlocked.
         public var unlocked: Bool
+        /// True for a lesson the workshop locks and the teacher unlocked for the room (it can
+        /// be locked again).
+        public var unlockedByTeacher: Bool?
         public var exercises: [ClassLessons.ExerciseInfo]
     }
 

@@ -208,7 +208,8 @@ public struct RoomState: Sendable {
             className: className, joinCode: joinCode, serverTime: now,
             lessons: lessons.lessons.map { lesson in
                 RoomSnapshot.LessonView(
-                    id: lesson.id, title: lesson.title, unlocked: !lesson.locked || unlockedLessons.contains(lesson.id), exercises: lesson.exercises)
+                    id: lesson.id, title: lesson.title, unlocked: !lesson.locked || unlockedLessons.contains(lesson.id),
+                    unlockedByTeacher: lesson.locked && unlockedLessons.contains(lesson.id) ? true : nil, exercises: lesson.exercises)
             },
             learners: learnerRows,
             stuck: Array(stuck.prefix(10)),

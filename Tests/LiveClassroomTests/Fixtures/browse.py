@@ -6,14 +6,16 @@ Chromium's virtual time does not advance while a request is open. So this starts
 a remote-debugging port and asks the page itself, as often as needed:
 
     browse.py URL --wait-for CSS [--then-wait-for CSS] [--timeout S] [--screenshot FILE] [--firefox]
-              [--viewport WIDTHxHEIGHT] [--report JS]
+              [--viewport WIDTHxHEIGHT] [--report JS] [--set-file CSS FILE] [--click CSS]
 
 Waits until `document.querySelector(CSS)` finds something, prints the page's HTML, then a line
 `READY`. With --then-wait-for it goes on polling for the second selector and prints
 `SEEN <unix time in ms>` when it appears (the test changes the room meanwhile). Exits 1 with a
 message when a selector does not appear in time. --viewport sets the page's size exactly (the
 default is 1400x900); --report evaluates a JavaScript expression once the page is ready and
-prints `REPORT <its value as JSON>` before `READY`. Standard library only.
+prints `REPORT <its value as JSON>` before `READY`. After `READY`, --set-file puts FILE in the
+file input CSS (Chromium only, as a person choosing it would) and --click clicks CSS, before
+the wait for --then-wait-for. Standard library only.
 
 With --firefox it drives Firefox (Debian's firefox-esr) instead, through WebDriver BiDi, the
 protocol Firefox speaks on its remote port.
@@ -134,6 +136,8 @@ def main():
     parser.add_argument("--firefox", action="store_true")
     parser.add_argument("--viewport", default="1400x900")
     parser.add_argument("--report")
+    parser.add_argument("--set-file", nargs=2, metavar=("CSS", "FILE"))
+    parser.add_argument("--click")
     args = parser.parse_args()
     width, height = (int(part) for part in args.viewport.lower().split("x"))
     if args.firefox:
@@ -169,6 +173,10 @@ def main():
             with open(args.screenshot, "wb") as file:
                 file.write(base64.b64decode(page.screenshot()))
         print("READY", flush=True)
+        if args.set_file:
+            page.set_file(*args.set_file)
+        if args.click:
+            page.evaluate(f"document.querySelector({json.dumps(args.click)}).click()")
         if args.then_wait_for:
             if not wait_for(page, args.then_wait_for, args.timeout):
                 sys.exit(f"'{args.then_wait_for}' did not appear within {args.timeout:g} s")
@@ -198,6 +206,11 @@ class ChromiumPage:
 
     def navigate(self, url):
         self.tools.call("Page.navigate", url=url)
+
+    def set_file(self, selector, path):
+        document = self.tools.call("DOM.getDocument")["root"]["nodeId"]
+        node = self.tools.call("DOM.querySelector", nodeId=document, selector=selector)["nodeId"]
+        self.tools.call("DOM.setFileInputFiles", files=[os.path.abspath(path)], nodeId=node)
 
     def set_viewport(self, width, height):
         # Exactly this many CSS pixels, whatever the headless window's frame takes.
