@@ -191,12 +191,16 @@ def server_steps(compiled):
 
 def run_start(label, clone, env, timeout):
     note(f"{label}: ./start.sh in {clone}…")
+    log_file = clone / ".build" / "start-build.log"
+    # A start that finds nothing to build does not run SwiftPM and writes no log: no old one may
+    # pass for its own.
+    if log_file.exists():
+        log_file.unlink()
     start = Start(clone, env)
     try:
         reached = start.wait_for_prompt(timeout)
     finally:
         start.quit()
-    log_file = clone / ".build" / "start-build.log"
     log = log_file.read_text(errors="replace") if log_file.exists() else ""
     if log:
         # The next start writes its own; this one is kept beside it (for --keep).
@@ -209,7 +213,7 @@ def run_start(label, clone, env, timeout):
     welcome = next((i for i, line in enumerate(said) if "learn Dependency Injection" in line), len(said))
     return {
         "seconds": elapsed, "user": user, "system": system, "loads": start.loads,
-        "builds": product_builds(log), "compiled": compiled_lines(log), "said": said[:welcome],
+        "builds": product_builds(log), "compiled": compiled_lines(log), "said": said[:welcome], "swiftpm": bool(log),
     }
 
 
@@ -225,9 +229,12 @@ def describe(label, run):
               f"({len(loads)} samples, every {LOAD_SAMPLE_SECONDS} s)")
     if run["builds"]:
         print("  builds (SwiftPM's times)  " + ", ".join(f"{name} {seconds:.1f} s" for name, seconds in run["builds"]))
-    print(f"  compiled or linked    {len(run['compiled'])} steps, {len(server_steps(run['compiled']))} of them "
-          "of the class server or its packages")
-    print("  start.sh's own lines  " + (" | ".join(run["said"]) if run["said"] else "(none)"))
+    if run["swiftpm"]:
+        print(f"  compiled or linked    {len(run['compiled'])} steps, {len(server_steps(run['compiled']))} of them "
+              "of the class server or its packages")
+    else:
+        print("  SwiftPM               not run (start.sh found nothing to build)")
+    print("  before the welcome    " + (" | ".join(run["said"]) if run["said"] else "(nothing)"))
 
 
 def main(arguments=None):
