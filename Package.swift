@@ -181,7 +181,7 @@ let package = Package(
         .executableTarget(name: "didojo-macro-cache", dependencies: ["ContentHash"], swiftSettings: optimisedEvenInDebug),
         .target(name: "ContentHash", swiftSettings: optimisedEvenInDebug),
         .executableTarget(name: "didojo-demos", dependencies: [
-            "LessonSupport",
+            "LessonSupport", "TerminalMarkdown",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ] + lessonModules.map { .target(name: $0) }),
 
@@ -224,14 +224,14 @@ let package = Package(
         // Yams: the glossary's consistency test reads Lessons/glossary-pairings.yaml.
         .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoTestSupport", "Yams"]),
         // The real checker on its own: real compiles and runs, with the tests' own caches.
-        .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "ChildProcess", "DojoTestSupport", "WiringAnalysis"]),
+        .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "ChildProcess", "DojoTestSupport", "WiringAnalysis", "DojoShell", "TerminalMarkdown"]),
         // Runs on the lessons' starters and solutions (found next to the tests) and on real Graphviz.
         .testTarget(name: "WiringAnalysisTests", dependencies: ["WiringAnalysis", "Yams"]),
         .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ClassProtocol", "ChildProcess", "LessonSupport", "DojoTestSupport", "WiringAnalysis"]),
         // The lesson modules' own code and demos.
         .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "DojoTestSupport"] + lessonModules.map { .target(name: $0) }),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
-        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "didojo-demos", "didojo-macro-cache", "DojoCore", "ExerciseChecking", "ChildProcess", "DojoTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "didojo-demos", "didojo-macro-cache", "DojoCore", "ExerciseChecking", "ChildProcess", "DojoTestSupport", "TerminalMarkdown", "LessonSupport"]),
         // Everything a learner can throw at the shell: hostile exercise files checked by the real
         // checker, random and malformed input, broken workspaces, the real binary killed mid-save.
         .testTarget(name: "FaultInjectionTests", dependencies: [

@@ -2,7 +2,8 @@
 # Installs the Debian packages DIDojo needs, if they are missing: to build it, libedit (line
 # editing), cmark-gfm with its extensions (GitHub-flavoured Markdown: tables, strikethrough,
 # autolinks) and SQLite (the live class server's store); for its tests, the real tools they
-# drive: vim and nano (through a pseudo-terminal), Graphviz (the wiring graph's DOT output),
+# drive: vim, nano and less (through a pseudo-terminal; less is Debian's "important" priority but
+# not in minimal images such as Docker's, and the shell pages without it otherwise), Graphviz (the wiring graph's DOT output),
 # Chromium and Firefox with Python 3 (the live class's dashboard, read through the browsers'
 # remote ports),
 # and PostgreSQL (the class server's shared store, started by the tests on a loopback port).
@@ -15,7 +16,7 @@ set -euo pipefail
 
 case "${1:-}" in
     --libraries-only) tools=() ;;
-    "") tools=(vim nano dot chromium firefox-esr python3 postgresql) ;;
+    "") tools=(vim nano less dot chromium firefox-esr python3 postgresql) ;;
     *) echo "usage: $0 [--libraries-only]" >&2; exit 2 ;;
 esac
 

@@ -36,8 +36,10 @@ enum AmbientContextSection {
         }
         context.print()
         context.print("Fixed: the fake date ends with its scope, and a read nobody planned is reported.")
-        context.print("Not fixed: DependencyStamper() still lists nothing it needs, and only running a test")
-        context.print("tells you that it reads the date.")
+        context.print(
+            "Not fixed: DependencyStamper() still lists nothing it needs, and only running a test "
+                + "tells you that it reads the date."
+        )
     }
 
     /// Runs `body` in fresh live dependency values, as the app runs (and as this demo does, even

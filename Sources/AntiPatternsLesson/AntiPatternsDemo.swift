@@ -32,7 +32,7 @@ public enum AntiPatternsDemo: LessonDemo {
         let patterns = options.pattern.map { [$0] } ?? DemoPattern.allCases
         for (index, pattern) in patterns.enumerated() {
             if index > 0 { context.print() }
-            context.print("── \(pattern.title) " + String(repeating: "─", count: max(3, 86 - pattern.title.count)))
+            context.print("── \(pattern.title) " + String(repeating: "─", count: max(3, 74 - pattern.title.count)))
             switch pattern {
             case .controlFreak: ControlFreakSection.run(context: context)
             case .serviceLocator: ServiceLocatorSection.run(forgetting: options.forget, context: context)
@@ -42,8 +42,10 @@ public enum AntiPatternsDemo: LessonDemo {
         }
         if options.pattern == nil {
             context.print()
-            context.print("`run --pattern <name>` shows one of them; `run --forget nothing` gives the app every")
-            context.print("registration it needs.")
+            context.print(
+                "`run --pattern <name>` shows one of them; `run --forget nothing` gives the app every "
+                    + "registration it needs."
+            )
         }
     }
 }

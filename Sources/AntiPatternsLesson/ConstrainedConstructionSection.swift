@@ -5,8 +5,10 @@ import LessonSupport
 /// out, a factory and a creator hook.
 enum ConstrainedConstructionSection {
     static func run(context: DemoContext) {
-        context.print("PluginLoader creates every plugin by name with init(), so FacebookPlugin has to choose")
-        context.print("its own client and clock:")
+        context.print(
+            "PluginLoader creates every plugin by name with init(), so FacebookPlugin has to choose "
+                + "its own client and clock:"
+        )
         context.print()
         context.print("    let plugin = try PluginLoader(types: [\"facebook\": FacebookPlugin.self]).load(\"facebook\")")
         context.print()
@@ -37,8 +39,10 @@ enum ConstrainedConstructionSection {
             context.print("  ✗ \(error)")
         }
         context.print()
-        context.print("Way out 2, the framework's creator hook. The storyboard alone calls init?(coder:), which")
-        context.print("ComposeScreen cannot honour; with a creator you call an initializer of your own:")
+        context.print(
+            "Way out 2, the framework's creator hook. The storyboard alone calls init?(coder:), which "
+                + "ComposeScreen cannot honour; with a creator you call an initializer of your own:"
+        )
         context.print()
         let storyboard = Storyboard(scenes: ["Compose": ComposeScreen.self])
         let alone = storyboard.instantiateScreen(identifier: "Compose")

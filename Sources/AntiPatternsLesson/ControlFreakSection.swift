@@ -4,9 +4,11 @@ import LessonSupport
 /// `run --pattern control-freak`: a test of `ShareFlow` that cannot stop the clock.
 enum ControlFreakSection {
     static func run(context: DemoContext) {
-        context.print("ShareFlow(output:logger:) receives its output and its logger. Its clock it gets inside")
-        context.print("publish(_:), from ClockFactory.makeClock(): the flow still chooses. So this test has")
-        context.print("no way to stop the clock:")
+        context.print(
+            "ShareFlow(output:logger:) receives its output and its logger. Its clock it gets inside "
+                + "publish(_:), from ClockFactory.makeClock(): the flow still chooses. So this test has "
+                + "no way to stop the clock:"
+        )
         context.print()
         context.print("    let spy = RecordingOutput()")
         context.print("    try ShareFlow(output: spy, logger: RecordingLogger()).publish(\"Hello\")")
@@ -15,8 +17,10 @@ enum ControlFreakSection {
         let outcome = DemoTestRun(freshProcess: {}).run([publishStampsWithTheTestsDay])[0]
         context.print("  " + describe(outcome))
         context.print()
-        context.print("A factory the consumer calls itself is still the consumer choosing. The fix is the")
-        context.print("usual one: `init(output:logger:clock:)`, and the composition root passes the clock.")
+        context.print(
+            "A factory the consumer calls itself is still the consumer choosing. The fix is the "
+                + "usual one: `init(output:logger:clock:)`, and the composition root passes the clock."
+        )
     }
 
     /// The test a team would like to write, and cannot make pass.

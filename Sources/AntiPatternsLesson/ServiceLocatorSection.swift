@@ -6,8 +6,10 @@ import LessonSupport
 enum ServiceLocatorSection {
     static func run(forgetting forgotten: ForgottenRegistration, context: DemoContext) {
         context.print("SharePresenter() takes nothing; share(_:) asks ServiceLocator.shared for its output,")
-        context.print("clock and logger. Two tests of it, each alone, then both in each order. Between runs")
-        context.print("the locator is emptied, as a fresh test process would start; within a run it is not:")
+        context.print(
+            "clock and logger. Two tests of it, each alone, then both in each order. Between runs "
+                + "the locator is emptied, as a fresh test process would start; within a run it is not:"
+        )
         context.print()
         let first = LocatorSuite.sharingPostsThroughTheRegisteredOutput
         let second = LocatorSuite.sharingWithoutAnOutputFails
@@ -18,8 +20,10 @@ enum ServiceLocatorSection {
             context.print("  " + line)
         }
         context.print()
-        context.print("B passes alone and fails after A: A's spy was still registered. Nothing in B says")
-        context.print("that it depends on what ran before it.")
+        context.print(
+            "B passes alone and fails after A: A's spy was still registered. Nothing in B says "
+                + "that it depends on what ran before it."
+        )
         context.print()
         runTheApp(forgetting: forgotten, context: context)
     }
@@ -48,8 +52,10 @@ enum ServiceLocatorSection {
             context.print("  ✗ share threw: \(error)")
             context.print()
             let parameter = leftOut?.rawValue ?? ""
-            context.print("An app that writes `resolve(…)!` crashes right here, at the person's first tap. With")
-            context.print("constructor injection the same slip does not compile: the composition root's")
+            context.print(
+                "An app that writes `resolve(…)!` crashes right here, at the person's first tap. With "
+                    + "constructor injection the same slip does not compile: the composition root's"
+            )
             context.print("`SharePresenter(output:clock:logger:)` call without it is an error,")
             context.print("\"missing argument for parameter '\(parameter)' in call\".")
         }

@@ -47,12 +47,15 @@ public enum ForegroundProcess {
     /// When `terminal` is not a terminal, or the caller is not in its foreground group (input
     /// from a pipe, a job in the background), this is `run`.
     ///
+    /// - Parameter standardInput: a descriptor the program reads as its standard input
+    ///   instead of the caller's (a pager reads the text there, and its keys from the
+    ///   terminal); `terminal` must then be another descriptor of the terminal (standard output).
     /// - Throws: ``ChildProcessError/couldNotStart(executable:reason:)`` when it cannot be
     ///   started.
-    public static func runOwningTerminal(executable: String, arguments: [String], terminal: Int32) throws -> Termination {
+    public static func runOwningTerminal(executable: String, arguments: [String], terminal: Int32, standardInput: Int32? = nil) throws -> Termination {
         let ownGroup = getpgrp()
         guard isatty(terminal) == 1, tcgetpgrp(terminal) == ownGroup else {
-            return try run(executable: executable, arguments: arguments)
+            return wait(for: try spawn(executable: executable, arguments: arguments, terminal: nil, standardInput: standardInput))
         }
         var callerModes = termios()
         let hasModes = tcgetattr(terminal, &callerModes) == 0
@@ -67,7 +70,7 @@ public enum ForegroundProcess {
         pthread_sigmask(SIG_BLOCK, &terminalStop, &previousMask)
         defer { pthread_sigmask(SIG_SETMASK, &previousMask, nil) }
 
-        let pid = try spawn(executable: executable, arguments: arguments, terminal: terminal)
+        let pid = try spawn(executable: executable, arguments: arguments, terminal: terminal, standardInput: standardInput)
         // The child took the terminal itself before it started; this covers C libraries
         // that cannot do that step (it is harmless twice).
         tcsetpgrp(terminal, pid)
@@ -129,8 +132,9 @@ public enum ForegroundProcess {
         if hasProgramModes { tcsetattr(terminal, TCSADRAIN, &programModes) }
     }
 
-    /// Starts the program, in a group of its own that takes `terminal` when one is given.
-    private static func spawn(executable: String, arguments: [String], terminal: Int32?) throws -> pid_t {
+    /// Starts the program, in a group of its own that takes `terminal` when one is given, reading
+    /// `standardInput` when one is given.
+    private static func spawn(executable: String, arguments: [String], terminal: Int32?, standardInput: Int32? = nil) throws -> pid_t {
         // Output the caller buffered would otherwise come out after the program's own.
         fflush(nil)
 
@@ -156,6 +160,8 @@ public enum ForegroundProcess {
             posix_spawnattr_setpgroup(&attributes, 0)
             _ = cchildprocess_spawn_add_take_terminal(&actions, terminal)
         }
+        // After taking the terminal: file actions run in order.
+        if let standardInput { posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO) }
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = CStringArray([executable] + arguments)

@@ -92,8 +92,10 @@ public enum ConstructorInjectionDemo: LessonDemo {
             context.print("  \(post.network.displayName): \(post.text)" + (post.imageName.map { "  [image: \($0)]" } ?? ""))
         }
         context.print()
-        context.print("SocialPresenter did not change. The same compiled class posted to \(options.client.network.displayName)")
-        context.print("with \(clockDescription(options.clock)). Only the composition root chose:")
+        context.print(
+            "SocialPresenter did not change. The same compiled class posted to \(options.client.network.displayName) "
+                + "with \(clockDescription(options.clock)). Only the composition root chose:"
+        )
         context.print("here, that is you. Try `run --client \(other(options.client).rawValue) --clock \(otherClock(options.clock))`,")
         context.print("then `exercise` to write a composition root yourself.")
     }

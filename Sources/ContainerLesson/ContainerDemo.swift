@@ -69,9 +69,11 @@ public enum ContainerDemo: LessonDemo {
         context.print("coordinator.visible?.tap(\"Detail\")   // the person taps Detail on the home screen")
         coordinator.visible?.tap("Detail")
         context.print()
-        context.print("Each [info] line is a creation, logged by the DIContainer's factory methods. The")
-        context.print("coordinator was built once; each screen was built only when it was needed, through")
-        context.print("MainCoordinatorDependencies, and the home view model moved on through a closure.")
+        context.print(
+            "Each [info] line is a creation, logged by the DIContainer's factory methods. The "
+                + "coordinator was built once; each screen was built only when it was needed, through "
+                + "MainCoordinatorDependencies, and the home view model moved on through a closure."
+        )
         let others = Wiring.allCases.filter { $0 != options.wiring }.map { "`run --wiring \($0.rawValue)`" }
         context.print("Try \(others.joined(separator: " or ")) for the same walk, wired differently,")
         context.print("and `run --bench` to see what each way costs.")
@@ -79,8 +81,10 @@ public enum ContainerDemo: LessonDemo {
 
     /// Measures the three ways and prints the table.
     static func runBenchmark(context: DemoContext, budget: Duration) throws {
-        context.print("Building one object graph (MainCoordinator, DIContainer, TerminalNavigator, TerminalScreen;")
-        context.print("the logger and the clock are singletons, made once), timed live on this machine:")
+        context.print(
+            "Building one object graph (MainCoordinator, DIContainer, TerminalNavigator, TerminalScreen; "
+                + "the logger and the clock are singletons, made once), timed live on this machine:"
+        )
         context.print()
         let rows = try ContainerBenchmark(budget: budget).run()
         for line in ContainerBenchmark.table(rows) {
@@ -90,9 +94,11 @@ public enum ContainerDemo: LessonDemo {
         #if DEBUG
         context.print("(This didojo is a debug build: all three are slower than in a release build of an app,\nso compare the ratios rather than the times.)")
         #endif
-        context.print("A container looks types up in dictionaries, boxes instances as `Any` and casts them")
-        context.print("back, at every resolve. Resolve once, at the composition root, and the cost is paid")
-        context.print("once per graph; resolve inside a loop or per cell and you pay it again and again.")
+        context.print(
+            "A container looks types up in dictionaries, boxes instances as `Any` and casts them "
+                + "back, at every resolve. Resolve once, at the composition root, and the cost is paid "
+                + "once per graph; resolve inside a loop or per cell and you pay it again and again."
+        )
     }
 
     private static func clockCode(_ choice: ClockChoice) -> String {

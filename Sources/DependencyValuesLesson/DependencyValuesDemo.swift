@@ -95,8 +95,10 @@ public enum DependencyValuesDemo: LessonDemo {
     }
 
     private static func runLive(text: String, timeline: Timeline, context: DemoContext) {
-        context.print("SocialClient.liveValue; \\.date, \\.uuid and \\.continuousClock are the real ones.")
-        context.print("(The demo sets $0.timeline to your workspace's timeline.txt.)")
+        context.print(
+            "SocialClient.liveValue; \\.date, \\.uuid and \\.continuousClock are the real ones. "
+                + "(The demo sets $0.timeline to your workspace's timeline.txt.)"
+        )
         inFreshValues(.live, timeline: timeline) {
             let model = ComposeModel()
             do {

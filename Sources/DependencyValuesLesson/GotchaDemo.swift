@@ -36,8 +36,10 @@ enum GotchaDemo {
         context.print()
         context.print("    let tour = withDependencies { $0.socialClient = .previewValue } operation: { OnboardingModel() }")
         context.print()
-        context.print("The scope has returned when the user reaches the compose step, and the tour makes")
-        context.print("its compose model then. (The app around it runs live, as apps do.)")
+        context.print(
+            "The scope has returned when the user reaches the compose step, and the tour makes "
+                + "its compose model then. (The app around it runs live, as apps do.)"
+        )
         DependencyValuesDemo.inFreshValues(.live, timeline: timeline) {
             let tour = withDependencies { $0.socialClient = .previewValue } operation: { OnboardingModel() }
             context.print()
@@ -54,8 +56,10 @@ enum GotchaDemo {
     }
 
     private static func escaping(timeline: Timeline, context: DemoContext) {
-        context.print("A dialog keeps a closure and runs it when Post is tapped. The code that asks runs in a")
-        context.print("scope with a recording client; the tap comes later, from the live app.")
+        context.print(
+            "A dialog keeps a closure and runs it when Post is tapped. The code that asks runs in a "
+                + "scope with a recording client; the tap comes later, from the live app."
+        )
         let recorded = LockIsolated<[Post]>([])
         let recording = SocialClient(
             send: { post in recorded.withValue { $0.append(post) } },
@@ -108,10 +112,12 @@ enum GotchaDemo {
             context.print("    ! \(DependencyValuesDemo.firstLine(of: message))")
         }
         context.print()
-        context.print("Under `swift test`, in Xcode, and in this tutor's `check` (which runs your tests under")
-        context.print("XCTest), each report fails the test: an XCTFail, or a Swift Testing issue. Only a program")
-        context.print("that is not a test run, like this demo, carries on after a warning: a line on standard")
-        context.print("error on Linux and other non-Apple platforms, a runtime warning in Xcode on Apple ones.")
+        context.print(
+            "Under `swift test`, in Xcode, and in this tutor's `check` (which runs your tests under "
+                + "XCTest), each report fails the test: an XCTFail, or a Swift Testing issue. Only a program "
+                + "that is not a test run, like this demo, carries on after a warning: a line on standard "
+                + "error on Linux and other non-Apple platforms, a runtime warning in Xcode on Apple ones."
+        )
         context.print("This demo collects the reports to show them above. The thrown error stops the call anyway.")
         context.print()
         context.print("The fix: override what the code touches; here one endpoint and the date.")

@@ -28,7 +28,9 @@ enum HandmadeDemo {
         context.print("stamper.stamp(\"\(text)\")")
         context.print("  → \(stamper.stamp(text))   (the scope has ended: live again)")
         context.print()
-        context.print("The same Stamper, never rebuilt, told three different times: @Injected looks the clock up")
-        context.print("in HandmadeDependencyValues.current, a @TaskLocal, at every read. That is the whole trick.")
+        context.print(
+            "The same Stamper, never rebuilt, told three different times: @Injected looks the clock up "
+                + "in HandmadeDependencyValues.current, a @TaskLocal, at every read. That is the whole trick."
+        )
     }
 }

@@ -62,8 +62,10 @@ public enum NoDIDemo: LessonDemo {
         context.print("  - the network: always Twitter, because `TwitterClient()` is written inside SocialPresenter;")
         context.print("  - the time: always the real clock, because `SystemClock()` is written there too;")
         context.print("  - where the post goes: the client's defaults pick the terminal and the timeline file.")
-        context.print("Changing any of these means editing SocialPresenter itself. Try `run --client facebook`:")
-        context.print("there is no such option, because the presenter gives nobody a way in.")
+        context.print(
+            "Changing any of these means editing SocialPresenter itself. Try `run --client facebook`: "
+                + "there is no such option, because the presenter gives nobody a way in."
+        )
         context.print("Next: `exercise` to feel the cost, or `next` to read on.")
     }
 

@@ -120,9 +120,11 @@ public enum SetterInjectionDemo: LessonDemo {
             context.print("A local default makes the presenter usable from the moment it exists.")
             context.print("Try `run --presenter drafts --client facebook` to replace the default.")
         } else {
-            context.print("Nothing happened: no compose sheet, no new line in the timeline, and no error.")
-            context.print("presenter.output is nil, so `output?.post(...)` skipped the call and share")
-            context.print("returned as if all went well. Exercise 1 (type `exercise`) makes this loud.")
+            context.print(
+                "Nothing happened: no compose sheet, no new line in the timeline, and no error. "
+                    + "presenter.output is nil, so `output?.post(...)` skipped the call and share "
+                    + "returned as if all went well. Exercise 1 (type `exercise`) makes this loud."
+            )
             context.print("Compare `run --presenter drafts --client none`.")
         }
     }

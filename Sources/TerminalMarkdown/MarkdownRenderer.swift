@@ -17,8 +17,10 @@ public struct MarkdownRenderer: Sendable {
     /// The colors and the width used for rendering.
     public let style: TextStyle
 
-    /// The indent of fenced and indented code blocks, which are never wrapped.
+    /// The indent of fenced and indented code blocks.
     public static let codeIndent = "    "
+    /// Starts the rest of a line of code too wide for the terminal, on the next line.
+    public static let continuationMark = "↪ "
     /// The bullets of unordered lists, one per nesting level, reused past the last.
     static let bullets = ["•", "◦", "▪"]
 
@@ -62,7 +64,7 @@ public struct MarkdownRenderer: Sendable {
         return lines
     }
 
-    /// Renders one block node as finished lines, each at most `width` columns (code blocks excepted).
+    /// Renders one block node as finished lines, each at most `width` columns.
     private func renderBlock(_ node: OpaquePointer, width: Int, listDepth: Int) -> [String] {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_PARAGRAPH:
@@ -70,7 +72,7 @@ public struct MarkdownRenderer: Sendable {
         case CMARK_NODE_HEADING:
             return renderHeading(node, width: width)
         case CMARK_NODE_CODE_BLOCK:
-            return renderCodeBlock(node)
+            return renderCodeBlock(node, width: width)
         case CMARK_NODE_HTML_BLOCK:
             // Raw HTML means nothing to a terminal; showing its text at least loses nothing.
             let html = clean(trimTrailingNewlines(literal(of: node)), keepNewlines: true)
@@ -146,11 +148,14 @@ public struct MarkdownRenderer: Sendable {
         return lines
     }
 
-    /// Renders a code block indented and unwrapped; Swift (or unlabeled) code is highlighted.
+    /// Renders a code block indented; Swift (or unlabeled) code is highlighted.
     ///
-    /// Code is not wrapped because a wrapped line of code reads as two
-    /// statements; a terminal that is too narrow cuts or soft-wraps it instead.
-    private func renderCodeBlock(_ node: OpaquePointer) -> [String] {
+    /// A line too wide for the terminal is broken at a space where it can be (between
+    /// characters where it cannot), and the rest goes on the next line under its indent behind
+    /// `continuationMark` (a comment's behind its own `//` or `///`): a wrapped line of code
+    /// must not read as two statements, and a line the terminal cuts or soft-wraps itself
+    /// loses its indent.
+    private func renderCodeBlock(_ node: OpaquePointer, width: Int) -> [String] {
         let info = string(cmark_node_get_fence_info(node))
         let language = info.split(separator: " ").first.map { $0.lowercased() } ?? ""
         let code = clean(trimTrailingNewlines(literal(of: node)), keepNewlines: true, tab: "    ")
@@ -160,8 +165,18 @@ public struct MarkdownRenderer: Sendable {
         } else {
             shown = code
         }
-        return shown.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.isEmpty ? "" : Self.codeIndent + line
+        return shown.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
+            if line.isEmpty { return [""] }
+            let indented = Self.codeIndent + line
+            guard ANSI.visibleWidth(indented) > width else { return [indented] }
+            let plain = ANSI.strip(String(line))
+            let leading = String(repeating: " ", count: min(plain.prefix { $0 == " " }.count, width / 3))
+            // A comment goes on as a comment, as it would be written: the rest of it is code
+            // for nobody.
+            let comment = plain.drop { $0 == " " }.prefix { $0 == "/" }
+            let mark = ANSI.styled(comment.count >= 2 ? comment + " " : Self.continuationMark, [ANSI.gray], enabled: style.useColor)
+            return TextWrapper(width: width, firstIndent: Self.codeIndent, continuationIndent: Self.codeIndent + leading + mark)
+                .wrapLines(String(line))
         }
     }
 

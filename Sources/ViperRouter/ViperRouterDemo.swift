@@ -64,9 +64,11 @@ public enum ViperRouterDemo: LessonDemo {
         context.print()
         context.print("Indented lines and boxes come from the services the app handed in; the other")
         context.print("lines say which part called which. Only assembleModule created the four parts,")
-        context.print("and the presenter knew its router only as a UserWireframe, so a test can hand it")
-        context.print("a mock instead. Try `run --select ada` or `run --clock fixed:2016-06-18`, then")
-        context.print("`exercise`.")
+        context.print(
+            "and the presenter knew its router only as a UserWireframe, so a test can hand it "
+                + "a mock instead. Try `run --select ada` or `run --clock fixed:2016-06-18`, then "
+                + "`exercise`."
+        )
     }
 
     /// `actor` padded to one column, so that the lines of the walk line up.

@@ -5,6 +5,7 @@ import LessonSupport
 enum DemoRunner {
     /// - Returns: false when the options were not understood or the demo failed.
     static func run(_ demo: any LessonDemo.Type, arguments: [String], workspace: URL) -> Bool {
+        defer { output.flush() }
         do {
             try demo.run(arguments: arguments, context: DemoContext(workspaceDirectory: workspace, write: write))
             return true
@@ -17,9 +18,10 @@ enum DemoRunner {
         }
     }
 
-    /// Straight to standard output, unbuffered: the learner sees each line as the demo writes
-    /// it, in order with anything the shell printed before.
+    /// Where the demos write: standard output, fitted to the terminal's width line by line.
+    static let output = WrappedOutput(width: WrappedOutput.standardOutputWidth())
+
     @Sendable static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        output.write(text)
     }
 }

@@ -16,6 +16,9 @@ struct CheckSubcommand: AsyncParsableCommand {
     @Argument(help: "The exercise, e.g. no-di.1.")
     var exercise: String
 
+    @Flag(name: .customLong("full-output"), help: "Show all that your code printed, not only its last lines.")
+    var fullOutput = false
+
     @MainActor
     func run() async throws {
         let root = CompositionRoot(options: global.setup)
@@ -35,7 +38,7 @@ struct CheckSubcommand: AsyncParsableCommand {
             interrupts: LiveInterruptSource.installed(), clock: ContinuousClock(), catalog: catalog, workspace: workspace,
             recorder: .success(recorder)
         )
-        guard let recorded = await runner.check(chosen) else { throw ExitCode(2) }
+        guard let recorded = await runner.check(chosen, fullOutput: fullOutput) else { throw ExitCode(2) }
         if !recorded.report.passed { throw ExitCode(1) }
     }
 }

@@ -314,7 +314,7 @@ struct CompositionRoot {
             fileWatcher: InotifyFileWatcher(), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
             workspace: workspace, progressStore: store, checker: checker(for: catalog, vocabularies: vocabularies), demos: demos(),
             workshop: try? workshop(), clock: ContinuousClock(), wiringVocabularies: vocabularies,
-            classroom: classroom(for: workspace)
+            classroom: classroom(for: workspace), pager: SystemPager(environment: environment)
         )
     }
 

@@ -14,8 +14,11 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A workshop file from your instructor (default: $DIDOJO_WORKSHOP, else workshop.yaml in the workspace, if there is one).", valueName: "file"))
     var workshop: String?
 
+    @Flag(name: .customLong("no-pager"), help: "Print long text whole instead of through the pager ($DIDOJO_PAGER, else $PAGER, else less).")
+    var noPager = false
+
     /// What was chosen, for the composition root.
     var setup: SetupOptions {
-        SetupOptions(workspace: workspace, lessons: lessons, timeout: timeout, workshop: workshop)
+        SetupOptions(workspace: workspace, lessons: lessons, timeout: timeout, workshop: workshop, noPager: noPager)
     }
 }

@@ -9,4 +9,6 @@ struct SetupOptions {
     var lessons: String?
     var timeout: Double?
     var workshop: String?
+    /// `--no-pager`: the shell prints long text whole instead of through the pager.
+    var noPager = false
 }

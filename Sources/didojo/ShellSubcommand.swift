@@ -2,6 +2,7 @@ import ArgumentParser
 import DojoCore
 import DojoShell
 import Foundation
+import TerminalMarkdown
 
 /// `didojo` (or `didojo shell`): the interactive shell.
 struct ShellSubcommand: AsyncParsableCommand {
@@ -23,7 +24,7 @@ struct ShellSubcommand: AsyncParsableCommand {
         // Messages about the set-up go to the terminal for a person, to stderr for a script,
         // so that a script's standard output holds only what its commands print.
         let notice: (String) -> Void = terminal.isInteractive
-            ? { terminal.write($0 + "\n") }
+            ? { terminal.write(TextWrapper(width: terminal.style.width).wrap($0) + "\n") }
             : { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
 
         let catalog: LessonCatalog
@@ -74,6 +75,7 @@ struct ShellSubcommand: AsyncParsableCommand {
 
         let dependencies = root.shellDependencies(terminal: terminal, catalog: catalog, workspace: workspace, store: store)
         let shell = Shell(session: ShellSession(dependencies: dependencies, progress: loaded.progress))
+        shell.session.pagerEnabled = !options.noPager
         completion.candidates = { [unowned shell] words, partial in
             shell.completionCandidates(wordsBeforeCursor: words, partialWord: partial)
         }
@@ -81,7 +83,7 @@ struct ShellSubcommand: AsyncParsableCommand {
             // In a workshop the teacher's grades and the learner's report carry a name: asked
             // once, unless the teacher's handout already wrote it (Enter skips, for good).
             if (try? root.workshop()) ?? nil != nil, workspace.learner() == nil {
-                if case .line(let typed) = terminal.readLine(prompt: "Your name, for your report and your teacher's grades (Enter to skip): ") {
+                if case .line(let typed) = terminal.readLine(prompt: terminal.wrappedPrompt("Your name, for your report and your teacher's grades (Enter to skip): ")) {
                     try? workspace.saveLearner(LearnerRecord(name: typed))
                 }
             }

@@ -22,6 +22,17 @@ import Testing
         #expect(diff == "  ...\n  line 4\n- line 5\n+ LINE FIVE\n  line 6\n  ...")
         #expect(LineDiff.unified(from: old, to: old).isEmpty)
     }
+
+    @Test func aDiffLineWiderThanTheTerminalGoesOnBehindTheMarkWithItsSign() {
+        let long = "    // " + Array(repeating: "word", count: 25).joined(separator: " ")
+        let diff = LineDiff.render(LineDiff.unified(from: "a\n", to: "a\n" + long + "\n"), useColor: false, width: 40)
+        let lines = diff.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 40 }, "\(diff)")
+        #expect(lines[1].hasPrefix("+     // word"))
+        let added = lines.filter { $0.hasPrefix("+") }
+        #expect(added.count == 5)
+        #expect(added.dropFirst().allSatisfy { $0.hasPrefix("+     ↪ word") }, "\(diff)")
+    }
 }
 
 /// The command names, as the shell's registry lists them.

@@ -64,6 +64,9 @@ public struct Didojo: Sendable {
         if let columns { environment["COLUMNS"] = String(columns) }
         if unconfined { environment["DIDOJO_UNCONFINED"] = "1" }
         if let lessons { environment["DIDOJO_LESSONS"] = lessons.path }
+        // Long text is printed whole (on a pseudo-terminal it would wait in less for keys);
+        // EndToEndTests.PagerEndToEndTests removes this to page through the real less.
+        environment["DIDOJO_PAGER"] = "cat"
         environment.removeValue(forKey: "VISUAL")
         environment.removeValue(forKey: "EDITOR")
         return environment

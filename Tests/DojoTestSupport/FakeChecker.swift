@@ -27,6 +27,7 @@ public final class FakeChecker: ExerciseChecker {
     private struct State {
         var behaviour: Behaviour
         var checked: [URL] = []
+        var printed = "printed by the learner"
     }
 
     private let state: Mutex<State>
@@ -42,20 +43,26 @@ public final class FakeChecker: ExerciseChecker {
         set { state.withLock { $0.behaviour = newValue } }
     }
 
+    /// What the learner's code prints in a check that does not pass.
+    public var printed: String {
+        get { state.withLock { $0.printed } }
+        set { state.withLock { $0.printed = newValue } }
+    }
+
     /// The files checked so far, in order.
     public var checkedSources: [URL] { state.withLock { $0.checked } }
 
     public func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
-        let behaviour = state.withLock { state in
+        let (behaviour, printed) = state.withLock { state in
             state.checked.append(source)
-            return state.behaviour
+            return (state.behaviour, state.printed)
         }
         phases?.yield(.compiling)
         let names = Self.testNames(in: (try? fileSystem.text(of: exercise.kind == .test ? source : exercise.checks)) ?? "")
         func report(_ outcome: CheckReport.Outcome, checks: [CheckResult] = [], diagnostics: [CompilerDiagnostic] = [], mutants: [MutantResult] = []) -> CheckReport {
             var report = CheckReport(
                 exerciseID: exercise.id, outcome: outcome, checks: checks, diagnostics: diagnostics, mutants: mutants,
-                output: outcome == .passed || outcome == .cancelled ? "" : "printed by the learner"
+                output: outcome == .passed || outcome == .cancelled ? "" : printed
             )
             if exercise.kind == .test { report.learnerTestClasses = Set(names.map(\.testCase)) }
             return report

@@ -10,6 +10,8 @@ public final class FakeTerminal: Terminal {
     public var isInteractive: Bool
     // Wide enough that no message the tests look for is wrapped.
     public var style = TextStyle(useColor: false, width: 200)
+    /// The screen's height, for a test of what is taller than the screen; none by default.
+    public var screenRows: Int?
     public private(set) var closed = false
 
     public init(lines: [String] = [], isInteractive: Bool = false) {

@@ -15,6 +15,7 @@ public struct ShellHarness {
     public let interrupts = FakeInterrupts()
     public let editor = FakeEditor()
     public let demos = FakeDemoLauncher()
+    public let pager = FakePager()
     public let checker: FakeChecker
     public let workspace: Workspace
     public let store: ProgressStore
@@ -59,7 +60,7 @@ public struct ShellHarness {
             terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
             fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,
             workspace: workspace, progressStore: store, checker: makeChecker(), demos: demos, workshop: workshop,
-            clock: clock, classroom: classroom
+            clock: clock, classroom: classroom, pager: pager
         )
         return Shell(session: ShellSession(dependencies: dependencies, progress: try! store.read().progress))
     }

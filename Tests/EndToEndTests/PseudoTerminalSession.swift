@@ -10,9 +10,9 @@ final class PseudoTerminalSession: @unchecked Sendable {
     private let master: Int32
     let pid: pid_t
 
-    init(executable: URL, arguments: [String] = [], environment: [String: String], columns: UInt16 = 100) throws {
+    init(executable: URL, arguments: [String] = [], environment: [String: String], columns: UInt16 = 100, rows: UInt16 = 40) throws {
         var master: Int32 = -1, slave: Int32 = -1
-        var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENODEV) }
         let slaveName = String(cString: ttyname(slave))
         close(slave)

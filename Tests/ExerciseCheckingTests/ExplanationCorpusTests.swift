@@ -1,7 +1,9 @@
 import DojoCore
+import DojoShell
 import DojoTestSupport
 @testable import ExerciseChecking
 import Foundation
+import TerminalMarkdown
 import Testing
 
 /// The explanation corpus, checked with the real compiler: every case's learner file is checked
@@ -43,6 +45,10 @@ import Testing
             actual == corpusCase.errors,
             "\(corpusCase.name): the errors and explanations differ from the corpus; the compiler gave:\n\(actual.map(\.description).joined(separator: "\n"))"
         )
+        // The report as the learner reads it fits 80 columns, quoted source lines included.
+        let shown = await MainActor.run { PlainReportText.text(of: report, exercise: exercise, learnerFile: file, fileSystem: LocalFileSystem()) }
+        let wide = shown.split(separator: "\n").filter { ANSI.visibleWidth(String($0)) > 80 }
+        #expect(wide.isEmpty, "\(corpusCase.name): lines wider than 80 columns:\n\(wide.joined(separator: "\n"))")
     }
 
     /// No rule without a case that proves it on real compiler output, and every rule explains

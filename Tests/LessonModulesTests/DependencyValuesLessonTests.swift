@@ -352,8 +352,8 @@ struct DependencyValuesDemoTests {
         #expect(output.contains("    ! @Dependency(\\.date) has no test implementation"))
         // Page 6: the checker runs tests under XCTest, so a report fails a check there too; only
         // a program that is no test run prints it, on standard error off Apple platforms.
-        #expect(output.contains("Under `swift test`, in Xcode, and in this tutor's `check` (which runs your tests under\nXCTest), each report fails the test"))
-        #expect(output.contains("a line on standard\nerror on Linux and other non-Apple platforms, a runtime warning in Xcode on Apple ones."))
+        #expect(output.contains("Under `swift test`, in Xcode, and in this tutor's `check` (which runs your tests under XCTest), each report fails the test"))
+        #expect(output.contains("a line on standard error on Linux and other non-Apple platforms, a runtime warning in Xcode on Apple ones."))
         #expect(!output.contains("only a line on standard error"))
         #expect(output.contains("  → Twitter: Hi (2016-06-18 00:00 UTC), issues reported: 0\n"))
     }

@@ -120,7 +120,7 @@ struct SetterInjectionDemoTests {
         let (output, posts) = try runSetterDemo(["--client", "none"])
         #expect(posts.isEmpty)
         #expect(output.contains("// nothing is ever assigned to presenter.output\n"))
-        #expect(output.contains("Nothing happened: no compose sheet, no new line in the timeline, and no error.\n"))
+        #expect(output.contains("Nothing happened: no compose sheet, no new line in the timeline, and no error. presenter.output is nil"))
         #expect(!output.contains("┌─"))
     }
 

@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 import TerminalMarkdown
 
 @Suite struct MarkdownRendererTests {
@@ -135,10 +136,39 @@ import TerminalMarkdown
 
     // MARK: Code blocks
 
-    @Test func codeBlocksAreIndentedAndNotWrapped() {
+    @Test func codeLinesThatFitAreIndentedAndLeftAlone() {
+        let line = "let name = someFunction(withArgument: 1,   andAnother: 2)"
+        #expect(plain("```swift\n\(line)\n\n  next()\n```", width: 80) == "    \(line)\n\n      next()\n")
+    }
+
+    @Test func aCodeLineWiderThanTheWidthGoesOnBehindAContinuationMark() {
         let line = "let aVeryLongName = someFunction(withArgument: 1, andAnother: 2)"
-        let output = plain("```swift\n\(line)\n\n  next()\n```", width: 20)
-        #expect(output == "    \(line)\n\n      next()\n")
+        let output = plain("```swift\n\(line)\n\n  next()\n```", width: 40)
+        #expect(output == "    let aVeryLongName =\n    ↪ someFunction(withArgument: 1,\n    ↪ andAnother: 2)\n\n      next()\n")
+    }
+
+    @Test func aWrappedCodeLineKeepsItsIndentAndItsColours() {
+        let code = "    return client.post(\"a string long enough to need a second line\")"
+        let output = colored("```swift\n\(code)\n```", width: 50)
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(output)")
+        #expect(lines.allSatisfy { ANSI.visibleWidth($0) <= 50 }, "\(output)")
+        #expect(ANSI.strip(lines[1]).hasPrefix("        ↪ "), "the rest starts under the line's own indent:\n\(output)")
+        // The string's colour is closed at the end of the first line and opened again after the mark.
+        #expect(lines[0].hasSuffix(ANSI.reset))
+        #expect(lines[1].contains(ANSI.gray + "↪ " + ANSI.reset + "\(esc)32m"), "\(lines[1].debugDescription)")
+    }
+
+    @Test func aWrappedCommentGoesOnAsAComment() {
+        let code = "    /// Hard-wired on purpose: the presenter builds its own client and its own clock."
+        #expect(plain("```swift\n\(code)\n```", width: 50) == "        /// Hard-wired on purpose: the presenter\n        /// builds its own client and its own\n        /// clock.\n")
+    }
+
+    @Test func aWordWiderThanAWholeLineIsBrokenBetweenCharacters() {
+        let word = String(repeating: "x", count: 50)
+        let lines = plain("```text\n\(word)\n```", width: 30).split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 30 })
+        #expect(lines.map { $0.replacingOccurrences(of: "↪ ", with: "").trimmingCharacters(in: .whitespaces) }.joined() == word)
     }
 
     @Test func indentedCodeBlocksAreTreatedLikeFencedSwift() {

@@ -74,7 +74,7 @@ struct ClassCommand: ShellCommand {
         let workspace = session.workspace
         if let name = workspace.learner()?.name, case .success = LearnerName.validated(name) { return name }
         while true {
-            guard case .line(let answer) = session.terminal.readLine(prompt: "Your name, as your teacher will see it: ") else { return nil }
+            guard case .line(let answer) = session.terminal.readLine(prompt: session.terminal.wrappedPrompt("Your name, as your teacher will see it: ")) else { return nil }
             switch LearnerName.validated(answer) {
             case .success(let name):
                 try? workspace.saveLearner(LearnerRecord(name: name))

@@ -40,10 +40,12 @@ struct GlossaryCommand: ShellCommand {
         case .success(let loaded):
             glossary = loaded
         }
-        if arguments.isEmpty {
-            list(glossary, printer: printer)
-        } else {
-            show(arguments.joined(separator: " "), from: glossary, printer: printer)
+        session.paged { printer in
+            if arguments.isEmpty {
+                list(glossary, printer: printer)
+            } else {
+                show(arguments.joined(separator: " "), from: glossary, printer: printer)
+            }
         }
         return .keepGoing
     }

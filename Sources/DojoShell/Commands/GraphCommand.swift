@@ -116,8 +116,10 @@ struct GraphCommand: ShellCommand {
     }
 
     private func show(_ drawing: WiringGraphs.Drawing, format: GraphFormat, session: ShellSession) {
-        if let caveat = drawing.caveat { session.printer.note(caveat) }
-        session.printer.verbatim(format.render(drawing.report, options: WiringGraphs.textOptions(for: session.terminal.style)))
+        session.paged { printer in
+            if let caveat = drawing.caveat { printer.note(caveat) }
+            printer.verbatim(format.render(drawing.report, options: WiringGraphs.textOptions(for: session.terminal.style)))
+        }
     }
 
     private func showSolution(of exercise: Exercise, beside yours: WiringReport, graphs: WiringGraphs, session: ShellSession) throws {
@@ -140,17 +142,20 @@ struct GraphCommand: ShellCommand {
         let now = session.dependencies.timeSource.now()
         session.updateProgress { $0.update(exercise.id) { $0.markSolutionSeen(at: now) } }
         let solution = try graphs.solutionWiring(of: exercise)
-        printer.line()
-        printer.heading("The solution of \(exercise.id), drawn the same way:")
-        show(solution, format: .text, session: session)
-        printer.line()
-        printer.heading("Compared with the solution:")
         let differences = WiringGraphs.differences(yours: yours, solution: solution.report)
-        if differences.isEmpty {
-            printer.line("The same relations and findings as the solution.", indent: "  ")
-        }
-        for difference in differences {
-            printer.line(difference, indent: "  ")
+        session.paged { printer in
+            printer.line()
+            printer.heading("The solution of \(exercise.id), drawn the same way:")
+            if let caveat = solution.caveat { printer.note(caveat) }
+            printer.verbatim(GraphFormat.text.render(solution.report, options: WiringGraphs.textOptions(for: session.terminal.style)))
+            printer.line()
+            printer.heading("Compared with the solution:")
+            if differences.isEmpty {
+                printer.line("The same relations and findings as the solution.", indent: "  ")
+            }
+            for difference in differences {
+                printer.line(difference, indent: "  ")
+            }
         }
     }
 }

@@ -1,22 +1,31 @@
 import DojoCore
+import TerminalMarkdown
+
 /// `help [command]`: what the commands do.
 struct HelpCommand: ShellCommand {
     let name = "help"
     let usage = "help [command]"
     let summary = "List the commands, or explain one."
+    /// The longest usage with its summary beside it in the list.
+    private static let widestUsageBeside = 19
 
     func completions(arguments: [String], session: ShellSession) -> [String] {
         arguments.isEmpty ? CommandRegistry.standard().names : []
     }
 
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+        session.paged { _ in show(arguments, session: session) }
+        return .keepGoing
+    }
+
+    private func show(_ arguments: [String], session: ShellSession) {
         let registry = CommandRegistry.standard()
         let printer = session.printer
         if let name = arguments.first {
             guard let command = registry.command(named: name) else {
                 let suggestion = ClosestMatch.find(name, among: registry.names)
                 printer.line("There is no command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " Type 'help' to see all commands.")
-                return .keepGoing
+                return
             }
             printer.heading(command.usage)
             printer.line(command.details, indent: "  ")
@@ -26,16 +35,24 @@ struct HelpCommand: ShellCommand {
             if command.name == "run", let lesson = session.currentLesson {
                 showDemoOptions(of: lesson.id, session: session)
             }
-            return .keepGoing
+            return
         }
-        let width = registry.commands.map(\.usage.count).max() ?? 0
+        // Summaries start in one column, left of the middle of an 80-column screen; a usage
+        // too long for it has its summary on the next line.
+        let width = registry.commands.map(\.usage.count).filter { $0 <= Self.widestUsageBeside }.max() ?? 0
+        let hang = String(repeating: " ", count: width + 2)
         for command in registry.commands {
-            let padded = command.usage.padding(toLength: width, withPad: " ", startingAt: 0)
-            printer.line(printer.paint(padded, "\u{1b}[1m") + "  " + command.summary, indent: "")
+            let usage = printer.paint(command.usage, ANSI.bold)
+            if command.usage.count <= width {
+                let padding = String(repeating: " ", count: width - command.usage.count + 2)
+                printer.hanging(usage + padding + command.summary, indent: hang)
+            } else {
+                printer.line(usage)
+                printer.hanging(hang + command.summary, indent: hang)
+            }
         }
         printer.line()
         printer.note("Tab completes commands, lessons, exercises and glossary terms. Up/Down recall earlier lines. Ctrl-C cancels; Ctrl-D or 'quit' leaves.")
-        return .keepGoing
     }
 
     /// The open lesson's `run` options, as its demo describes them.

@@ -7,7 +7,11 @@ struct LessonsCommand: ShellCommand {
     let summary = "List all lessons and their exercises, with your status."
 
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
-        let printer = session.printer
+        session.paged { printer in show(session, printer: printer) }
+        return .keepGoing
+    }
+
+    private func show(_ session: ShellSession, printer: Printer) {
         if let workshop = session.workshop {
             printer.heading("Workshop: \(workshop.title)")
         }
@@ -24,7 +28,6 @@ struct LessonsCommand: ShellCommand {
             printer.warning("Not loaded: \(problem.description)")
         }
         printer.note("Open a lesson with 'open <lesson>'; pick an exercise with 'exercise <id>'.")
-        return .keepGoing
     }
 
     /// "· 🔒 after no-di" and "· 30 min" for a workshop's locked and time-boxed lessons.

@@ -33,12 +33,14 @@ struct ReportCommand: ShellCommand {
             printer.error("Could not put the report together: \(error.localizedDescription)")
             return .keepGoing
         }
-        if format == "json" {
-            printer.verbatim(text)
-        } else {
-            // The file's Markdown tables are as wide as their longest title; on screen the
-            // same report is laid out to the terminal's width.
-            show(report, printer: printer)
+        session.paged { printer in
+            if format == "json" {
+                printer.verbatim(text)
+            } else {
+                // The file's Markdown tables are as wide as their longest title; on screen the
+                // same report is laid out to the terminal's width.
+                show(report, printer: printer)
+            }
         }
         let file = session.workspace.root.appendingPathComponent("didojo-report.\(format)")
         do {

@@ -44,7 +44,7 @@ struct SolutionCommand: ExerciseTargetedCommand {
         if diff.isEmpty {
             printer.line("Your file is the same as the solution.")
         } else {
-            printer.verbatim(LineDiff.render(diff, useColor: printer.style.useColor))
+            printer.verbatim(LineDiff.render(diff, useColor: printer.style.useColor, width: printer.style.width))
         }
     }
 

@@ -26,12 +26,24 @@ extension Terminal {
 
     /// Asks a yes/no question; anything but "y"/"yes" is no.
     public func confirm(_ question: String) -> Bool {
-        if !isInteractive { write(question + " ") }
-        guard case .line(let answer) = readLine(prompt: question + " [y/N] ") else {
+        if !isInteractive { write(TextWrapper(width: style.width).wrap(question) + " ") }
+        guard case .line(let answer) = readLine(prompt: wrappedPrompt(question + " [y/N] ")) else {
             write("\n")
             return false
         }
         if !isInteractive { write(answer + "\n") }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+
+    /// `prompt` wrapped at the terminal's width between words: every line but the last is
+    /// written now, and the last is returned, for the line editor to show as the prompt (it
+    /// knows nothing of words, so a long prompt of its own would break in the middle of one).
+    public func wrappedPrompt(_ prompt: String) -> String {
+        guard isInteractive else { return prompt }
+        let lines = TextWrapper(width: style.width).wrapLines(prompt)
+        guard lines.count > 1, let last = lines.last else { return prompt }
+        write(lines.dropLast().joined(separator: "\n") + "\n")
+        // The space before the answer, which wrapping drops at the end of a line.
+        return prompt.hasSuffix(" ") && !last.hasSuffix(" ") ? last + " " : last
     }
 }

@@ -8,8 +8,13 @@ import WiringAnalysis
 struct CheckReportView {
     let printer: Printer
     let fileSystem: any FileSystem
-    /// Longest stretch of the learner's own output shown before it is cut.
-    private let maxOutputLines = 40
+    /// Whether all of the learner's output is shown (`check --full-output`), rather than its
+    /// last `outputTailLines` lines.
+    var fullOutput = false
+    /// How many of the last lines of the learner's output a failed check shows: few enough
+    /// that, at 24 rows, the verdict and the failing checks above stay on the screen
+    /// ('output' shows the whole).
+    static let outputTailLines = 6
     /// How many of the learner's calls that led to a crash are listed after the crash's place.
     private let maxCallersShown = 4
 
@@ -204,29 +209,80 @@ struct CheckReportView {
         frame.function.isEmpty ? "" : " in \(frame.function)"
     }
 
-    /// Line `number` of `file` with a caret under `column` (none when the column is not known).
+    /// Line `number` of `file` with a caret under `column` (none when the column is not known),
+    /// cut to the terminal's width around the caret: its indentation first, then its ends,
+    /// each cut end marked "…". A line the terminal wrapped itself would leave the caret
+    /// pointing at nothing.
     private func showSourceLine(_ number: Int, column: Int, of file: String) {
         guard let text = try? fileSystem.text(of: URL(fileURLWithPath: file)) else { return }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard number >= 1, number <= lines.count else { return }
         let numberText = String(number)
         let source = String(lines[number - 1]).replacingOccurrences(of: "\t", with: "    ")
-        printer.verbatim("    \(numberText) | \(source)")
-        guard column >= 1 else { return }
-        printer.verbatim("    " + String(repeating: " ", count: numberText.count) + " | " + String(repeating: " ", count: column - 1) + printer.paint("^", ANSI.green))
+        let room = printer.style.width - "    \(numberText) | ".count
+        let (shown, caret) = Self.fitted(source, caret: column >= 1 ? column - 1 : nil, room: room)
+        printer.verbatim("    \(numberText) | \(shown)")
+        guard let caret else { return }
+        printer.verbatim("    " + String(repeating: " ", count: numberText.count) + " | " + String(repeating: " ", count: caret) + printer.paint("^", ANSI.green))
+    }
+
+    /// `source` in at most `room` characters, keeping the character at offset `caret` (when
+    /// given) and saying where it went: without its indentation if that is enough, else a
+    /// window around the caret with "…" where it was cut.
+    static func fitted(_ source: String, caret: Int?, room: Int) -> (text: String, caret: Int?) {
+        var characters = Array(source)
+        var caret = caret
+        guard characters.count > room, room > 2 else { return (source, caret) }
+        let indent = characters.prefix { $0 == " " }.count
+        let dropped = min(indent, caret ?? indent)
+        characters.removeFirst(dropped)
+        caret = caret.map { $0 - dropped }
+        guard characters.count > room else { return (String(characters), caret) }
+        let target = min(caret ?? 0, characters.count - 1)
+        let start = max(0, min(target - room / 2, characters.count - room))
+        var window = Array(characters[start..<(start + room)])
+        if start > 0 { window[0] = "…" }
+        if start + room < characters.count { window[room - 1] = "…" }
+        return (String(window), caret.map { $0 - start })
     }
 
     private func showOutput(_ report: CheckReport) {
-        guard !report.output.isEmpty else { return }
-        let lines = report.output.split(separator: "\n", omittingEmptySubsequences: false)
-        printer.note("Your code printed:")
-        printer.verbatim(lines.prefix(maxOutputLines).map { "  │ " + Self.shortened($0) }.joined(separator: "\n"))
-        if lines.count > maxOutputLines {
-            printer.note("  … \(lines.count - maxOutputLines) more lines not shown.")
+        let lines = Self.outputLines(of: report.output)
+        guard !lines.isEmpty else { return }
+        let hidden = fullOutput ? 0 : max(0, lines.count - Self.outputTailLines)
+        printer.note(hidden > 0 ? "Your code printed (the last \(Self.outputTailLines) lines):" : "Your code printed:")
+        showOutputLines(lines.dropFirst(hidden))
+        if hidden > 0 {
+            printer.note("  …and \(CountedNoun.words(hidden, "line")) more: 'output' shows them all.")
         }
         if report.droppedOutputBytes > 0 {
             printer.note("  (The output was too long: the last \(report.droppedOutputBytes) bytes were dropped.)")
         }
+    }
+
+    /// The whole of what the learner's code printed during a check, as `output` shows it.
+    func showWholeOutput(of report: CheckReport, exercise: Exercise) {
+        let lines = Self.outputLines(of: report.output)
+        guard !lines.isEmpty else {
+            printer.line("Your code printed nothing during the last check of \(exercise.id).")
+            return
+        }
+        printer.note("Your code printed, during the last check of \(exercise.id) (\(CountedNoun.words(lines.count, "line"))):")
+        showOutputLines(lines[...])
+        if report.droppedOutputBytes > 0 {
+            printer.note("  (The output was too long: the last \(report.droppedOutputBytes) bytes were dropped.)")
+        }
+    }
+
+    private func showOutputLines(_ lines: ArraySlice<Substring>) {
+        printer.verbatim(lines.map { "  │ " + Self.shortened($0) }.joined(separator: "\n"))
+    }
+
+    /// The lines of `output`, without the empty one after its last newline.
+    static func outputLines(of output: String) -> [Substring] {
+        var lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
     }
 
     /// A line of the learner's output, cut when it would fill screens on its own.

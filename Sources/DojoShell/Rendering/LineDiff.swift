@@ -49,14 +49,24 @@ enum LineDiff {
         return result
     }
 
-    static func render(_ lines: [Line?], useColor: Bool) -> String {
-        lines.map { line -> String in
+    /// The diff as text, a line wider than `width` going on under its indent behind the
+    /// continuation mark (as code in pages does), its "+ " or "- " repeated.
+    static func render(_ lines: [Line?], useColor: Bool, width: Int = .max) -> String {
+        lines.flatMap { line -> [String] in
             switch line {
-            case nil: return useColor ? ANSI.dim + "  …" + ANSI.reset : "  ..."
-            case .same(let text)?: return "  " + text
-            case .removed(let text)?: return useColor ? ANSI.red + "- " + text + ANSI.reset : "- " + text
-            case .added(let text)?: return useColor ? ANSI.green + "+ " + text + ANSI.reset : "+ " + text
+            case nil: return [useColor ? ANSI.dim + "  …" + ANSI.reset : "  ..."]
+            case .same(let text)?: return fitted(text, marker: "  ", colour: nil, width: width)
+            case .removed(let text)?: return fitted(text, marker: "- ", colour: useColor ? ANSI.red : nil, width: width)
+            case .added(let text)?: return fitted(text, marker: "+ ", colour: useColor ? ANSI.green : nil, width: width)
             }
         }.joined(separator: "\n")
+    }
+
+    private static func fitted(_ text: String, marker: String, colour: String?, width: Int) -> [String] {
+        let paint = { (line: String) in colour.map { $0 + line + ANSI.reset } ?? line }
+        guard ANSI.visibleWidth(marker + text) > width else { return [paint(marker + text)] }
+        let leading = String(repeating: " ", count: min(text.prefix { $0 == " " }.count, width / 3))
+        return TextWrapper(width: width, firstIndent: marker, continuationIndent: marker + leading + MarkdownRenderer.continuationMark)
+            .wrapLines(text).map(paint)
     }
 }

@@ -4,17 +4,19 @@ import TerminalMarkdown
 /// Shows the current page of the current lesson, or the lesson's exercises page after the last.
 @MainActor
 enum PageView {
+    /// Through the pager when taller than the screen (see `ShellSession.paged`).
     static func show(_ session: ShellSession) {
         guard let lesson = session.currentLesson else { return }
-        let printer = session.printer
         let page = session.progress.currentPage
-        if page < lesson.pages.count {
-            printer.note("\(lesson.id) · page \(page + 1) of \(lesson.pages.count)")
-            printer.markdown(lesson.pages[page].markdown)
-            let following = page + 1 < lesson.pages.count ? "next page" : "the exercises"
-            printer.note("'next' for \(following) · 'prev' to go back · 'help' for all commands")
-        } else {
-            showExercises(of: lesson, session: session)
+        session.paged { printer in
+            if page < lesson.pages.count {
+                printer.note("\(lesson.id) · page \(page + 1) of \(lesson.pages.count)")
+                printer.markdown(lesson.pages[page].markdown)
+                let following = page + 1 < lesson.pages.count ? "next page" : "the exercises"
+                printer.note("'next' for \(following) · 'prev' to go back · 'help' for all commands")
+            } else {
+                showExercises(of: lesson, session: session)
+            }
         }
     }
 

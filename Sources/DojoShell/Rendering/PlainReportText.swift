@@ -9,19 +9,8 @@ import TerminalMarkdown
 @MainActor
 public enum PlainReportText {
     public static func text(of report: CheckReport, exercise: Exercise, learnerFile: URL, fileSystem: any FileSystem) -> String {
-        let terminal = CollectingTerminal()
+        let terminal = CollectingTerminal(style: .plain)
         CheckReportView(printer: Printer(terminal: terminal), fileSystem: fileSystem).show(report, exercise: exercise, learnerFile: learnerFile)
         return terminal.text
     }
-}
-
-/// Keeps what is written; reads nothing.
-@MainActor
-private final class CollectingTerminal: Terminal {
-    private(set) var text = ""
-    let style = TextStyle.plain
-    var isInteractive: Bool { false }
-    func readLine(prompt: String) -> LineReadResult { .endOfInput }
-    func write(_ text: String) { self.text += text }
-    func close() {}
 }

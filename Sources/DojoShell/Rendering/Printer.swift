@@ -19,6 +19,12 @@ struct Printer {
         terminal.write(wrap(text, indent: indent) + "\n")
     }
 
+    /// A paragraph wrapped with every line after the first starting with `indent` (a list
+    /// whose descriptions start in one column).
+    func hanging(_ text: String, indent: String) {
+        terminal.write(TextWrapper(width: style.width, continuationIndent: indent).wrap(text) + "\n")
+    }
+
     func success(_ text: String) { line(paint("✓", ANSI.green) + " " + text) }
     func failure(_ text: String) { line(paint("✗", ANSI.red) + " " + text) }
     func warning(_ text: String) { line(paint("!", ANSI.yellow) + " " + text) }

@@ -43,7 +43,8 @@ public struct CheckRunner {
 
     /// Checks the learner's file for `exercise` as the learner asked for it (an attempt), and
     /// reports. Returns nil when the check could not even start (the reason is printed).
-    public func check(_ exercise: Exercise) async -> CheckRecorder.Recorded? {
+    /// - Parameter fullOutput: show all that the learner's code printed, not only its last lines.
+    public func check(_ exercise: Exercise, fullOutput: Bool = false) async -> CheckRecorder.Recorded? {
         let recorder: CheckRecorder
         switch self.recorder {
         case .success(let ready): recorder = ready
@@ -84,7 +85,7 @@ public struct CheckRunner {
         if let warning = recorded.warning { printer.warning(warning) }
         if let problem = recorded.saveProblem { printer.warning(problem) }
         let report = recorded.report
-        CheckReportView(printer: printer, fileSystem: fileSystem).show(report, exercise: exercise, learnerFile: file)
+        CheckReportView(printer: printer, fileSystem: fileSystem, fullOutput: fullOutput).show(report, exercise: exercise, learnerFile: file)
         if report.passed {
             printer.line(nextStep(after: exercise, progress: recorded.progress ?? LearnerProgress()))
         } else if report.outcome != .cancelled {
@@ -115,10 +116,12 @@ public struct CheckRunner {
 
 extension ShellSession {
     /// Checks an exercise as the shell's `check` does (report, progress, next step), and takes
-    /// in the progress it recorded. Nil when the check could not start (reason printed).
-    public func runCheck(_ exercise: Exercise) async -> CheckReport? {
-        let recorded = await CheckRunner(session: self).check(exercise)
+    /// in the progress it recorded, and keeps the report for `output`. Nil when the check could
+    /// not start (reason printed).
+    public func runCheck(_ exercise: Exercise, fullOutput: Bool = false) async -> CheckReport? {
+        let recorded = await CheckRunner(session: self).check(exercise, fullOutput: fullOutput)
         if let progress = recorded?.progress { adopt(progress) }
+        if let report = recorded?.report, report.outcome != .cancelled { lastCheck = (exercise, report) }
         return recorded?.report
     }
 }

@@ -14,7 +14,8 @@ public struct CommandRegistry {
         CommandRegistry(commands: [
             HelpCommand(), LessonsCommand(), OpenCommand(), ReadCommand(), NextCommand(), PreviousCommand(), GlossaryCommand(),
             RunCommand(), PresentCommand(), ExerciseCommand(), EditCommand(), CheckCommand(), WatchCommand(), HintCommand(),
-            SolutionCommand(), GraphCommand(), ResetCommand(), ProgressCommand(), ReportCommand(), ClassCommand(), AskCommand(), ClearCommand(), QuitCommand(),
+            OutputCommand(), SolutionCommand(), GraphCommand(), ResetCommand(), ProgressCommand(), ReportCommand(), ClassCommand(), AskCommand(),
+            PagerCommand(), ClearCommand(), QuitCommand(),
         ])
     }
 

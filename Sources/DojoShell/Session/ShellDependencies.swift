@@ -33,6 +33,8 @@ public struct ShellDependencies {
     public var classroom: any Classroom
     /// What `graph` tells the wiring analysis about each lesson's modules (see `LessonVocabularies`).
     public var wiringVocabularies: LessonVocabularies
+    /// Shows text taller than the screen a screenful at a time (see `ShellSession.paged`).
+    public var pager: any Pager
 
     /// - Parameter wiringVocabularies: nil learns from the `Sources` folder beside the lessons'
     ///   folder, keeping what it learns in this process only.
@@ -41,7 +43,7 @@ public struct ShellDependencies {
         fileSystem: any FileSystem, timeSource: any TimeSource, catalog: LessonCatalog, workspace: Workspace,
         progressStore: ProgressStore, checker: @autoclosure @escaping () -> Result<any ExerciseChecker, DojoError>, demos: any DemoLaunching,
         workshop: Workshop? = nil, clock: any Clock<Duration> = ContinuousClock(), checkObservers: [any CheckObserver] = [],
-        wiringVocabularies: LessonVocabularies? = nil, classroom: any Classroom = NoClassroom()
+        wiringVocabularies: LessonVocabularies? = nil, classroom: any Classroom = NoClassroom(), pager: any Pager = NoPager()
     ) {
         self.terminal = terminal
         self.interrupts = interrupts
@@ -58,6 +60,7 @@ public struct ShellDependencies {
         self.clock = clock
         self.checkObservers = checkObservers
         self.classroom = classroom
+        self.pager = pager
         let lessonsFolder = catalog.lessons.first?.folder.deletingLastPathComponent() ?? workspace.root
         self.wiringVocabularies = wiringVocabularies
             ?? LessonVocabularies(sourcesFolder: LessonVocabularies.sourcesFolder(besideLessons: lessonsFolder), fileSystem: fileSystem, cache: nil)

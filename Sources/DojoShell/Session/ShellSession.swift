@@ -12,7 +12,12 @@ import Foundation
 public final class ShellSession {
     public let dependencies: ShellDependencies
     public private(set) var progress: LearnerProgress
-    let printer: Printer
+    /// Where commands write; the terminal's, or a collector while `paged` measures the text.
+    var printer: Printer
+    /// The last check run in this session, for `output`.
+    var lastCheck: (exercise: Exercise, report: CheckReport)?
+    /// Whether long text goes through the pager (`pager on|off`, `--no-pager`).
+    public var pagerEnabled = true
 
     /// When the progress file was last read or written by this session, to know whether
     /// someone else has changed it since.

@@ -1,0 +1,42 @@
+import TerminalMarkdown
+
+extension ShellSession {
+    /// Runs `show`, whose text goes through the pager when it is taller than the screen, as
+    /// git and man do: only on a terminal, when the pager is on (`pager`, `--no-pager`) and
+    /// there is one. Whatever `show` writes through `printer` (or the session's printer) is
+    /// collected first, to be measured; `show` must not ask anything.
+    func paged(_ show: (Printer) -> Void) {
+        let pager = dependencies.pager
+        // Inside another `paged`, the outer one measures the whole.
+        guard printer.terminal === terminal, pagerEnabled, terminal.isInteractive, let rows = terminal.screenRows, pager.isAvailable else {
+            show(printer)
+            return
+        }
+        let screen = printer
+        let collected = CollectingTerminal(style: terminal.style, isInteractive: true)
+        printer = Printer(terminal: collected)
+        show(printer)
+        printer = screen
+        let text = collected.text
+        // The prompt needs the row below the text.
+        guard Self.rows(of: text, width: terminal.style.width) >= rows else {
+            terminal.write(text)
+            return
+        }
+        do {
+            try pager.page(text)
+        } catch {
+            terminal.write(text)
+            printer.warning(error.localizedDescription)
+        }
+    }
+
+    /// How many rows `text` takes on a terminal `width` columns wide, long lines wrapping.
+    static func rows(of text: String, width: Int) -> Int {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.reduce(0) { total, line in
+            total + max(1, (ANSI.visibleWidth(String(line)) + width - 1) / max(width, 1))
+        }
+    }
+}
