@@ -164,7 +164,7 @@ struct CheckReportView {
             let place = "\(URL(fileURLWithPath: diagnostic.file).lastPathComponent):\(diagnostic.line):\(diagnostic.column)"
             printer.line(printer.paint(place, ANSI.bold) + ": " + printer.paint("error:", ANSI.red) + " " + diagnostic.message, indent: "  ")
             if inChecks {
-                printer.note("    (This line is in the exercise's checks, which use your code the way the task describes.)")
+                printer.line(printer.paint("(This line is in the exercise's checks, which use your code the way the task describes.)", ANSI.dim), indent: "    ")
             }
             showSourceLine(diagnostic.line, column: diagnostic.column, of: diagnostic.file)
             for note in diagnostic.notes.prefix(3) {
