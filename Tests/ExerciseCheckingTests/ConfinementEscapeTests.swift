@@ -150,7 +150,8 @@ import Testing
         defer { listeners.close() }
         let victim = Process()
         victim.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        victim.arguments = ["60"]
+        // Long enough to outlive a check on a loaded machine; ended when the test ends.
+        victim.arguments = ["900"]
         try victim.run()
         defer { victim.terminate() }
         let targets = Targets(
