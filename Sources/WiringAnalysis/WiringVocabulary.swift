@@ -15,9 +15,8 @@ public struct WiringVocabulary: Sendable, Hashable, Codable {
     /// Plain values that are never a dependency (`Post`, `User`, `SocialNetwork`).
     public var valueTypes: Set<String>
     /// Concrete types from elsewhere that the caller accepts as a Local Default: a default argument
-    /// or settable property value of one of these is not reported as a Foreign Default. The setter
-    /// lesson, for example, accepts `var logger: any Logger = PrintLogger()` as the default of an
-    /// optional logger, standing in for one of the presenter's own module.
+    /// or settable property value of one of these is not reported as a Foreign Default (a
+    /// lesson's `tolerated-defaults`).
     public var localDefaults: Set<String>
     /// What each type conforms to, and what each protocol refines.
     public var conformances: [String: Set<String>]

@@ -97,8 +97,8 @@ import Testing
         #expect(report.schemaVersion == 1)
         #expect(report.files == ["SocialPresenter.swift"])
         #expect(report.nodes.contains { $0.name == "SocialPresenter" })
-        // The setter lesson tolerates only `PrintLogger()`: the clock's `SystemClock()` default
-        // is a Foreign Default there, as in lessons 1 and 8.
+        // The setter lesson tolerates no default: the clock's `SystemClock()` is a Foreign
+        // Default there, as in lessons 1 and 8.
         let foreign = report.findings.filter { $0.id == "foreign-default" }
         #expect(foreign.map(\.message).count == 1, "\(report.findings.map(\.message))")
         #expect(foreign.allSatisfy { $0.message.contains("`clock` = SystemClock()") }, "\(foreign.map(\.message))")

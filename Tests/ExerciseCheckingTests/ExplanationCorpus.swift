@@ -483,7 +483,7 @@ extension ExplanationCase {
             "let-logger-for-setter-injection", exercise: "setter.2", from: .solution,
             mistake: "declares the logger with `let`, so nobody can replace it",
             changing: [
-                ("    var logger: any Logger = PrintLogger()", "    let logger: any Logger = PrintLogger()"),
+                ("    var logger: any Logger = ConsoleLogger()", "    let logger: any Logger = ConsoleLogger()"),
             ],
             errors: [
                 .init("cannot assign to property: 'logger' is a 'let' constant", rule: "setter-injection-let", explained: "The checks set `logger` after creating the object, as setter injection does, so it must be a variable: declare it with `var` instead of `let`."),
@@ -508,7 +508,7 @@ extension ExplanationCase {
             "private-logger", exercise: "setter.2", from: .solution,
             mistake: "declares `private var logger`",
             changing: [
-                ("    var logger: any Logger = PrintLogger()", "    private var logger: any Logger = PrintLogger()"),
+                ("    var logger: any Logger = ConsoleLogger()", "    private var logger: any Logger = ConsoleLogger()"),
             ],
             errors: [
                 .init("'logger' is inaccessible due to 'private' protection level", rule: "checks-use-private", explained: "The checks use `logger` from outside your type, but it is `private`. Remove `private`: the checks can use everything in your file that is not private."),

@@ -81,9 +81,10 @@ enum LessonVocabulary {
         }
     }()
 
-    /// The Local Defaults a lesson's pages accept: the setter lesson teaches `SystemClock()` and
-    /// `PrintLogger()` as harmless defaults of settable properties.
-    static let localDefaults: [String: Set<String>] = ["03-setter": ["SystemClock", "PrintLogger"]]
+    /// The Local Defaults a lesson's manifest accepts (`tolerated-defaults`): none today. The
+    /// setter lesson names its clock's `SystemClock()` default a Foreign Default, and exercise
+    /// 2's logger defaults to `ConsoleLogger`, declared in the learner's own file.
+    static let localDefaults: [String: Set<String>] = [:]
 
     static func of(_ exercise: LessonExercise) -> WiringVocabulary {
         var vocabulary = byLesson[exercise.lesson] ?? .empty

@@ -8,8 +8,7 @@ public struct LessonManifest: Codable, Equatable, Sendable {
     public var module: String
     public var exercises: [ExerciseManifest]
     /// Concrete types from other modules that the lesson accepts as Local Defaults, so the
-    /// wiring analysis does not call `= PrintLogger()` a Foreign Default there (in the setter
-    /// lesson it stands in for a default logger of the presenter's own module).
+    /// wiring analysis does not call, say, `= PrintLogger()` a Foreign Default there.
     public var toleratedDefaults: [String]?
     /// The Swift language mode the lesson's exercises compile in, 5 or 6 (`language-mode`);
     /// 5 when absent. An exercise may set its own.

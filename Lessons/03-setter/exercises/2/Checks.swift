@@ -27,10 +27,12 @@ final class MinuteStepClock: Clock, @unchecked Sendable {
 
 final class LocalDefaultChecks: XCTestCase {
     func testTheLoggerPrintsUnlessReplaced() {
-        let presenter = SocialPresenter()
+        let logger = SocialPresenter().logger
         XCTAssertTrue(
-            presenter.logger is PrintLogger,
-            "A new SocialPresenter's logger should be a PrintLogger by default, so nobody has to set one"
+            logger is ConsoleLogger,
+            logger is PrintLogger
+                ? "A new SocialPresenter's logger is Domain's PrintLogger: a concrete type from another module as a default is a Foreign Default, and the presenter still chooses for every caller who leaves it alone. Use the Local Default your file declares: `var logger: any Logger = ConsoleLogger()`"
+                : "A new SocialPresenter's logger should be a ConsoleLogger by default, the Local Default your file declares, so nobody has to set one"
         )
     }
 
@@ -38,7 +40,7 @@ final class LocalDefaultChecks: XCTestCase {
         let logger = Mirror(reflecting: SocialPresenter()).children.first { $0.label == "logger" }
         XCTAssertFalse(
             logger.map { Mirror(reflecting: $0.value).displayStyle == .optional } ?? false,
-            "`logger` is optional, so the presenter logs with `logger?.…`, and a logger set to nil silences it without a word: the silent no-op again. With a default it is never missing: declare `var logger: any Logger = PrintLogger()` and log with `logger.info(…)`, no `?.`"
+            "`logger` is optional, so the presenter logs with `logger?.…`, and a logger set to nil silences it without a word: the silent no-op again. With a default it is never missing: declare `var logger: any Logger = ConsoleLogger()` and log with `logger.info(…)`, no `?.`"
         )
     }
 

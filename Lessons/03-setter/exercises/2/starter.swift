@@ -9,6 +9,19 @@ enum SocialPresenterError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// The presenter module's own logger: it prints each message on the terminal, as `[info] …`
+/// or `[error] …`. It lives in this file, next to the presenter, so as the presenter's default
+/// it is a Local Default.
+struct ConsoleLogger: Logger {
+    func info(_ message: String) {
+        print(LogEntry(level: .info, message: message).description)
+    }
+
+    func error(_ message: String) {
+        print(LogEntry(level: .error, message: message).description)
+    }
+}
+
 /// Shares what the person typed, stamped with the time it was sent, through an output that is
 /// set after the presenter has been created.
 final class SocialPresenter {
@@ -18,9 +31,10 @@ final class SocialPresenter {
     /// What "now" is when a post is stamped: the real clock unless someone replaces it.
     var clock: any Clock = SystemClock()
 
-    // TODO: add `var logger: any Logger`, with a `PrintLogger()` as its default, so the
-    // presenter reports what it does without anyone having to set a logger, and a test can
-    // replace it with a `RecordingLogger`.
+    // TODO: add `var logger: any Logger`, with a `ConsoleLogger()` as its default (the
+    // Local Default above, not `Domain`'s `PrintLogger()`), so the presenter reports what it
+    // does without anyone having to set a logger, and a test can replace it with a
+    // `RecordingLogger`.
 
     /// Posts `text` through `output`.
     func share(_ text: String) throws {

@@ -9,6 +9,19 @@ enum SocialPresenterError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// The presenter module's own logger: it prints each message on the terminal, as `[info] …`
+/// or `[error] …`. It lives in this file, next to the presenter, so as the presenter's default
+/// it is a Local Default.
+struct ConsoleLogger: Logger {
+    func info(_ message: String) {
+        print(LogEntry(level: .info, message: message).description)
+    }
+
+    func error(_ message: String) {
+        print(LogEntry(level: .error, message: message).description)
+    }
+}
+
 /// Shares what the person typed, stamped with the time it was sent, through an output that is
 /// set after the presenter has been created.
 final class SocialPresenter {
@@ -18,10 +31,11 @@ final class SocialPresenter {
     /// What "now" is when a post is stamped: the real clock unless someone replaces it.
     var clock: any Clock = SystemClock()
 
-    /// Where the presenter reports what it did. Printing is a good default: it needs
-    /// nothing from outside, and nobody has to remember to set it. A test replaces it with a
-    /// `RecordingLogger` to read the messages back.
-    var logger: (any Logger)? = PrintLogger()
+    /// Where the presenter reports what it did. Optional: the presenter posts without it, so
+    /// a default is fine, and nobody has to remember to set it. `ConsoleLogger` lives in this
+    /// module, so it is a Local Default. A test replaces it with a `RecordingLogger` to read
+    /// the messages back.
+    var logger: (any Logger)? = ConsoleLogger()
 
     /// Posts `text` through `output`.
     func share(_ text: String) throws {
