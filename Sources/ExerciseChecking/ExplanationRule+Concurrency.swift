@@ -1,7 +1,46 @@
 /// Actors and `async` code, which learners reach for in lesson 7 (where a dependency's
-/// endpoints are `@Sendable` closures).
+/// endpoints are `@Sendable` closures), and the Swift 6 errors of lesson 10, whose exercises
+/// compile in Swift 6 mode.
 extension ExplanationRule {
-    static let concurrency: [ExplanationRule] = [actorCallFromSync, actorPropertyFromSync, mainActorCall, awaitOutsideAsync]
+    static let concurrency: [ExplanationRule] = [
+        actorCallFromSync, actorPropertyFromSync, mainActorCall, awaitOutsideAsync,
+        mutableSendableClass, closureSharesMutableVar, mainActorStateFromCallback,
+    ]
+
+    /// "stored property 'posts' of 'Sendable'-conforming class 'MemoryTimeline' is mutable":
+    /// a class that promises `Sendable` (itself, or through a protocol) and keeps a `var`.
+    static let mutableSendableClass = ExplanationRule(
+        "mutable-sendable-class", message: "stored property '(\\w+)' of 'Sendable'-conforming class '(\\w+)' is mutable"
+    ) { match in
+        let (property, type) = (match.captures[0], match.captures[1])
+        guard match.place == .learnerFile else { return nil }
+        return "`\(type)` promises to be `Sendable` (on the class itself, or through a protocol it conforms to), so several tasks may use one `\(type)` at once; with `\(property)` a `var`, two of them could change it at the same time. Make `\(type)` an `actor`, or keep its state in a `Mutex`; `@unchecked Sendable` or `nonisolated(unsafe)` would only silence this error, and the race would stay."
+    }
+
+    /// "passing closure as a 'sending' parameter risks causing data races between code in the
+    /// current task and concurrent execution of the closure", with the note "closure captures
+    /// reference to mutable var 'errors' …": a task that changes a `var` of the code around it.
+    static let closureSharesMutableVar = ExplanationRule(
+        "closure-shares-mutable-var",
+        message: "passing closure as a 'sending' parameter risks causing data races between .+ and concurrent execution of the closure"
+    ) { match in
+        guard match.place == .learnerFile,
+              let variable = match.note("closure captures reference to mutable var '(\\w+)' which is accessible to .+")?.captures[0]
+        else { return nil }
+        return "The closure runs at the same time as the code around it, and both can reach `\(variable)`, a `var`: a data race. Share no `var` with a task: let each task return what it found and collect it where you wait for it (a task group's `for try await`, a task's `value`), or keep it in an actor."
+    }
+
+    /// "main actor-isolated property 'status' can not be mutated from a Sendable closure", in a
+    /// completion handler that a callback client calls on a thread of its own.
+    static let mainActorStateFromCallback = ExplanationRule(
+        "main-actor-state-from-callback",
+        message: "main actor-isolated property '(\\w+)' can not be (?:mutated|referenced) from a Sendable closure"
+    ) { match in
+        guard match.place == .learnerFile, match.context.learnerText?.contains("completion") == true
+                || match.context.learnerText?.contains("CallbackShareClient") == true || match.context.learnerText?.contains("client.send(") == true
+        else { return nil }
+        return "A completion handler is `@Sendable`: the client calls it on a thread of its own, and this state belongs to the main actor. Await the client instead (`withCheckedThrowingContinuation`, resumed in the handler), and change the state after the `await`, back on the main actor. `MainActor.assumeIsolated` would compile here, and stop the program when the handler runs off the main thread."
+    }
 
     /// "call to actor-isolated instance method 'record' in a synchronous nonisolated context".
     static let actorCallFromSync = ExplanationRule(

@@ -80,7 +80,7 @@ extension ExplanationCase {
                 .init("cannot find 'logger' in scope"),
                 .init("cannot find 'logger' in scope"),
                 .init("cannot find 'DatedText' in scope", rule: "missing-import"),
-                .init("value of type '() -> clock_t' (aka '() -> Int') has no member 'now'"),
+                .init("value of type '@Sendable () -> clock_t' (aka '@Sendable () -> Int') has no member 'now'"),
             ]
         ),
         ExplanationCase(
@@ -706,6 +706,51 @@ extension ExplanationCase {
             ],
             errors: [
                 .init("'Any' is not convertible to 'Service'"),
+            ]
+        ),
+        // Lesson 10 compiles in Swift 6 mode: these errors are warnings in every other lesson.
+        ExplanationCase(
+            "swift6-mutable-sendable-class", exercise: "concurrency.1", from: .solution,
+            mistake: "keeps `MemoryTimeline` a class, which `AsyncPostOutput` asks to be `Sendable`",
+            changing: [
+                ("actor MemoryTimeline: AsyncPostOutput {", "final class MemoryTimeline: AsyncPostOutput {"),
+            ],
+            errors: [
+                .init("stored property 'posts' of 'Sendable'-conforming class 'MemoryTimeline' is mutable", rule: "mutable-sendable-class",
+                    explained: "`MemoryTimeline` promises to be `Sendable` (on the class itself, or through a protocol it conforms to), so several tasks may use one `MemoryTimeline` at once; with `posts` a `var`, two of them could change it at the same time. Make `MemoryTimeline` an `actor`, or keep its state in a `Mutex`; `@unchecked Sendable` or `nonisolated(unsafe)` would only silence this error, and the race would stay."),
+            ]
+        ),
+        ExplanationCase(
+            "swift6-child-tasks-append-to-a-var", exercise: "concurrency.3", from: .solution,
+            mistake: "collects the errors of a task group's children in a `var` of the parent",
+            changing: [
+                ("        // Child tasks: they run at the same time, see the caller's task-local values, and\n        // the group waits for all of them; the first error is thrown here.\n        try await withThrowingTaskGroup(of: Void.self) { group in\n            for output in outputs {\n                group.addTask {\n                    try await output.post(text)\n                }\n            }\n            try await group.waitForAll()\n        }\n", "        // Every output is tried; the errors are collected, and the first one thrown at the end.\n        var errors: [any Error] = []\n        await withTaskGroup(of: Void.self) { group in\n            for output in outputs {\n                group.addTask {\n                    do {\n                        try await output.post(text)\n                    } catch {\n                        errors.append(error)\n                    }\n                }\n            }\n        }\n        if let first = errors.first {\n            throw first\n        }\n"),
+            ],
+            errors: [
+                .init("passing closure as a 'sending' parameter risks causing data races between code in the current task and concurrent execution of the closure", rule: "closure-shares-mutable-var",
+                    explained: "The closure runs at the same time as the code around it, and both can reach `errors`, a `var`: a data race. Share no `var` with a task: let each task return what it found and collect it where you wait for it (a task group's `for try await`, a task's `value`), or keep it in an actor."),
+            ]
+        ),
+        ExplanationCase(
+            "swift6-completion-handler-changes-main-actor-state", exercise: "concurrency.5", from: .starter,
+            mistake: "changes the main-actor model's state in a callback client's completion handler (the starter)",
+            errors: [
+                .init("main actor-isolated property 'status' can not be mutated from a Sendable closure", rule: "main-actor-state-from-callback",
+                    explained: "A completion handler is `@Sendable`: the client calls it on a thread of its own, and this state belongs to the main actor. Await the client instead (`withCheckedThrowingContinuation`, resumed in the handler), and change the state after the `await`, back on the main actor. `MainActor.assumeIsolated` would compile here, and stop the program when the handler runs off the main thread."),
+                .init("main actor-isolated property 'logger' can not be referenced from a Sendable closure", rule: "main-actor-state-from-callback"),
+                .init("main actor-isolated property 'status' can not be mutated from a Sendable closure", rule: "main-actor-state-from-callback"),
+                .init("main actor-isolated property 'text' can not be mutated from a Sendable closure", rule: "main-actor-state-from-callback"),
+                .init("main actor-isolated property 'logger' can not be referenced from a Sendable closure", rule: "main-actor-state-from-callback"),
+            ]
+        ),
+        ExplanationCase(
+            "swift6-assume-isolated-in-async-code", exercise: "concurrency.5", from: .solution,
+            mistake: "calls `MainActor.assumeIsolated` inside an async function, where the compiler's own words say what to do",
+            changing: [
+                ("            status = .sent(text)\n", "            MainActor.assumeIsolated { status = .sent(text) }\n"),
+            ],
+            errors: [
+                .init("static method 'assumeIsolated' is unavailable from asynchronous contexts; await the call to the @MainActor closure directly"),
             ]
         ),
         ExplanationCase(

@@ -45,4 +45,13 @@ import WiringAnalysis
             "MentionSearchTests → DirectorySpy", "MentionSearchTests → MentionSearchModel", "MentionSearchTests → TestClock",
         ]))
     }
+
+    @Test func theModelNeedsItsClientAndLoggerAndBuildsNeither() throws {
+        for file in [try exercise(5).starter, try exercise(5).solution] {
+            let report = exercise(5).analyze(file)
+            #expect(report.findings.isEmpty, "\(file.path)")
+            #expect(Set(report.edges(.dependsOn)) == ["ComposeModel → CallbackShareClient", "ComposeModel → Logger"], "\(file.path)")
+            #expect(report.edges(.creates).isEmpty, "\(file.path)")
+        }
+    }
 }

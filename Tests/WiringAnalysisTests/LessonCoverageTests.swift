@@ -15,7 +15,7 @@ import WiringAnalysis
         "07-dependency-values.1", "07-dependency-values.2", "07-dependency-values.3",
         "08-anti-patterns.1", "08-anti-patterns.2", "08-anti-patterns.3", "08-anti-patterns.4",
         "09-lifetimes.1", "09-lifetimes.2", "09-lifetimes.3", "09-lifetimes.4",
-        "10-concurrency.1", "10-concurrency.2", "10-concurrency.3", "10-concurrency.4",
+        "10-concurrency.1", "10-concurrency.2", "10-concurrency.3", "10-concurrency.4", "10-concurrency.5",
     ]
 
     @Test func everyExerciseHasExpectations() throws {
