@@ -15,7 +15,7 @@ public enum ConcurrencyDemo: LessonDemo {
         --part <part>         share (default), search or trace
         --text <text>         what to share (default: "\(Options.defaultText)")
         --failures <n>        how many tries the network fails first (default: 2)
-        --typing <queries>    for search: what is typed, comma-separated (default: a,an,ann)
+        --typing <queries>    for search, the keystrokes (default: a,an,ann)
         """
 
     /// What the learner may type after `run`.

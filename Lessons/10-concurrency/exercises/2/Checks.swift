@@ -65,7 +65,9 @@ final class RetryingPosterChecks: XCTestCase {
 
         await clock.advance(by: firstDelay - .milliseconds(1))
         var tries = await network.tries.count
-        XCTAssertEqual(tries, 1, "Before firstDelay (\(firstDelay)) had passed on the clock, the poster should have tried once, not \(times(tries))")
+        guard tries == 1 else {
+            return XCTFail("Before firstDelay (\(firstDelay)) had passed on the clock, the poster should have tried once, not \(times(tries))")
+        }
 
         await clock.advance(by: .milliseconds(1))
         tries = await network.tries.count
@@ -85,10 +87,14 @@ final class RetryingPosterChecks: XCTestCase {
             expectedTries += 1
             await clock.advance(by: wait - .milliseconds(1))
             var tries = await network.tries.count
-            XCTAssertEqual(tries, expectedTries, "The wait before try \(expectedTries + 1) should be twice the one before, \(wait): the poster tried again too early")
+            guard tries == expectedTries else {
+                return XCTFail("The wait before try \(expectedTries + 1) should be twice the one before, \(wait); after \(wait - .milliseconds(1)) of it the poster had tried \(times(tries)), not \(times(expectedTries))")
+            }
             await clock.advance(by: .milliseconds(1))
             tries = await network.tries.count
-            XCTAssertEqual(tries, expectedTries + 1, "After a wait of \(wait) (twice the one before) the poster should have tried again")
+            guard tries == expectedTries + 1 else {
+                return XCTFail("After a wait of \(wait) (twice the one before) the poster should have tried again: it tried \(times(tries)) in all")
+            }
         }
     }
 
@@ -102,6 +108,10 @@ final class RetryingPosterChecks: XCTestCase {
         await clock.run()
         // Done by now, unless it waits for real: then it stops here instead of hanging the checks.
         task.cancel()
+        let tries = await network.tries.count
+        guard tries == attempts else {
+            return XCTFail("With attempts = \(attempts), every try failing, the network should be tried \(times(attempts)) in all, the first one included; it was tried \(times(tries))")
+        }
         do {
             try await task.value
             XCTFail("Every try failed, so post should throw the error of the last try: it swallowed the error")
@@ -110,10 +120,12 @@ final class RetryingPosterChecks: XCTestCase {
         } catch {
             XCTFail("post should throw the error of the last try, as it is, not \(error)")
         }
-        let tries = await network.tries.count
-        XCTAssertEqual(tries, attempts, "With attempts = \(attempts), the network should be tried \(times(attempts)) in all, the first one included")
         let waited = (0..<(attempts - 1)).reduce(Duration.zero) { total, step in total + firstDelay * (1 << step) }
-        XCTAssertEqual(clock.now, TestClock.Instant(offset: waited), "The poster should wait between tries only: it waited after the last try too, a wait for nothing")
+        if clock.now > TestClock.Instant(offset: waited) {
+            XCTFail("The poster should wait between tries only, \(waited) in all: it waited after the last try too, a wait for nothing")
+        } else {
+            XCTAssertEqual(clock.now, TestClock.Instant(offset: waited), "Between \(attempts) tries the poster should have waited \(waited) in all on the clock")
+        }
     }
 
     func testACancelledShareStopsTheRetry() async throws {
