@@ -122,14 +122,14 @@ public struct CompilingChecker: ExerciseChecker {
                 testCases: testCases, learnerFlags: (.exerciseModule, Self.compilerFlags(of: exercise)), onPhase: onPhase
             )
             wiring = await analysed
-            let judged = Self.adding(wiring.failures, to: run)
+            let judged = Self.adding(wiring.results, to: run)
             report = Self.rejecting(await shadowing, judged) ?? judged
         case .test:
             // A few milliseconds before several compiles and runs.
             wiring = analyseWiring(of: exercise, source: source)
             // The learner's tests share a module with the lesson's checks on them, so their
             // names would win there too.
-            let judged = try await checkTests(of: exercise, source: source, wiringFailures: wiring.failures, onPhase: onPhase)
+            let judged = try await checkTests(of: exercise, source: source, wiringRules: wiring.results, onPhase: onPhase)
             report = Self.rejecting(shadowingFindings(of: exercise, source: source), judged) ?? judged
         }
         // The exercise's own words for its warnings-as-errors come first: the explainer keeps an
@@ -205,12 +205,16 @@ public struct CompilingChecker: ExerciseChecker {
     /// The class name the wiring rules' checks are reported under.
     static let wiringCheckClass = "Wiring"
 
-    /// `report` with the broken wiring rules among its checks. They count only where the checks
-    /// ran to their end: a file that does not compile, crashes or hangs has more pressing news.
+    /// `report` with the wiring rules among its checks, kept and broken alike: a check is a
+    /// test method of the exercise's checks or one of its wiring rules, and every report that
+    /// ran them counts all of them, so that "1 of 8 checks failed" is followed by "all 8
+    /// checks hold". They count only where the checks ran to their end: a file that does not
+    /// compile, crashes or hangs has more pressing news (and counts no checks).
     static func adding(_ wiring: [CheckResult], to report: CheckReport) -> CheckReport {
         guard !wiring.isEmpty, [.passed, .checksFailed].contains(report.outcome) else { return report }
+        let broken = wiring.contains { !$0.passed }
         var combined = CheckReport(
-            exerciseID: report.exerciseID, outcome: .checksFailed, checks: report.checks + wiring,
+            exerciseID: report.exerciseID, outcome: broken ? .checksFailed : report.outcome, checks: report.checks + wiring,
             diagnostics: report.diagnostics, mutants: report.mutants, output: report.output,
             droppedOutputBytes: report.droppedOutputBytes, duration: report.duration
         )
@@ -236,7 +240,7 @@ public struct CompilingChecker: ExerciseChecker {
     /// A test-writing exercise: the learner's tests must pass against the subject, then fail
     /// against every mutant.
     private func checkTests(
-        of exercise: Exercise, source: URL, wiringFailures wiring: [CheckResult], onPhase: @escaping @Sendable (CheckPhase) -> Void
+        of exercise: Exercise, source: URL, wiringRules wiring: [CheckResult], onPhase: @escaping @Sendable (CheckPhase) -> Void
     ) async throws -> CheckReport {
         let started = ContinuousClock.now
         let learnerTests = TestCaseDiscovery.testCases(in: (try? fileSystem.text(of: source)) ?? "")
@@ -250,9 +254,9 @@ public struct CompilingChecker: ExerciseChecker {
             testCases: learnerTests + extraChecks, learnerFlags: (.checksModule, Self.compilerFlags(of: exercise)), onPhase: onPhase
         )
         onSubject.learnerTestClasses = Set(learnerTests.map(\.className))
-        guard onSubject.passed else { return onSubject }
+        guard onSubject.passed else { return Self.adding(wiring, to: onSubject) }
         // A broken wiring rule fails the exercise whatever the mutants do.
-        guard wiring.isEmpty else { return Self.adding(wiring, to: onSubject) }
+        guard wiring.allSatisfy(\.passed) else { return Self.adding(wiring, to: onSubject) }
 
         onPhase(.mutants)
         // Two at a time: each is a compile and a run, and classroom laptops have few cores. A
@@ -279,7 +283,7 @@ public struct CompilingChecker: ExerciseChecker {
             outcome = .passed
         }
         var report = CheckReport(
-            exerciseID: exercise.id, outcome: outcome, checks: onSubject.checks, mutants: finished,
+            exerciseID: exercise.id, outcome: outcome, checks: onSubject.checks + wiring, mutants: finished,
             output: onSubject.output, droppedOutputBytes: onSubject.droppedOutputBytes, duration: started.duration(to: .now)
         )
         report.learnerTestClasses = onSubject.learnerTestClasses

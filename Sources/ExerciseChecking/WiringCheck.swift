@@ -2,15 +2,17 @@ import DojoCore
 import Foundation
 import WiringAnalysis
 
-/// The one wiring analysis of a check: the exercise's `wiring:` rules the learner's file breaks
-/// (failed checks of their own), and the findings a failed check's report shows beside its
-/// checks under "Wiring:".
+/// The one wiring analysis of a check: the exercise's `wiring:` rules, each a check of its own
+/// that the learner's file keeps or breaks, and the findings a failed check's report shows
+/// beside its checks under "Wiring:".
 ///
 /// The learner's file is analysed with the files compiled beside it (support, subject) and the
 /// lesson's vocabulary, as `graph` draws it, while the compiler works.
 struct WiringCheck: Sendable {
-    /// One failed check per broken rule, at the line that breaks it.
-    let failures: [CheckResult]
+    /// One check per rule, in the manifest's order: passed, or failed at the line that
+    /// breaks it. Every rule is counted, kept or broken, so that an exercise has the same
+    /// number of checks in every report.
+    let results: [CheckResult]
     /// The findings in the learner's file.
     let findings: [WiringFinding]
     /// The findings the exercise is about (see `aboutExercise`).
@@ -20,6 +22,9 @@ struct WiringCheck: Sendable {
     let solutionFindings: Set<FindingIdentity>
     /// The rules of the exercise, which also say what it is about.
     let rules: [WiringRule]
+
+    /// The rules the learner's file breaks.
+    var failures: [CheckResult] { results.filter { !$0.passed } }
 
     /// A finding as the starter, the solution and the learner's file can share it: without its
     /// line, which moves as the file is edited.
@@ -43,19 +48,23 @@ struct WiringCheck: Sendable {
         _ exercise: Exercise, source: URL, vocabulary: WiringVocabulary, fileSystem: any FileSystem, cache: CompiledStepCache
     ) -> WiringCheck {
         guard let text = try? fileSystem.text(of: source) else {
-            return WiringCheck(failures: [], findings: [], about: [], solutionFindings: [], rules: exercise.wiring)
+            // Not analysed, so neither kept nor broken: the compiler says why the file
+            // cannot be read, and a report without a run counts no checks.
+            return WiringCheck(results: [], findings: [], about: [], solutionFindings: [], rules: exercise.wiring)
         }
         let companions = companionFiles(of: exercise, fileSystem: fileSystem)
         let analysis = WiringAnalyzer(vocabulary: vocabulary).analyze([SourceFile(path: source.path, text: text)] + companions)
-        let failures = exercise.wiring.compactMap { rule -> CheckResult? in
+        let results = exercise.wiring.map { rule -> CheckResult in
             // The rules are on the learner's file: the lesson's own files beside it only inform the analysis.
-            guard let first = rule.violations(in: analysis).first(where: { $0.file == source.path }) else { return nil }
+            guard let first = rule.violations(in: analysis).first(where: { $0.file == source.path }) else {
+                return CheckResult(name: rule.checkName, testCase: CompilingChecker.wiringCheckClass)
+            }
             let failure = CheckFailure(description: "\(rule.message) (Line \(first.line): \(first.detail).)", file: first.file, line: first.line)
             return CheckResult(name: rule.checkName, testCase: CompilingChecker.wiringCheckClass, failures: [failure])
         }
         let known = knownFindings(exercise, companions: companions, vocabulary: vocabulary, fileSystem: fileSystem, cache: cache)
         return WiringCheck(
-            failures: failures,
+            results: results,
             findings: analysis.findings.filter { $0.file == source.path },
             about: known.about, solutionFindings: known.solution,
             rules: exercise.wiring
@@ -117,25 +126,29 @@ struct WiringCheck: Sendable {
         ].joined(separator: "\n")
     }
 
-    /// The findings `report` shows, when it failed: those on a line the failure involves (a
-    /// failed check's, a compile error's, a crash's), those the exercise is about, and those
-    /// the solution does not have (a Cake service that creates its own logger fails a check
-    /// far from the line that creates it).
+    /// The findings `report` shows, when it failed: those a rule concerns, those the exercise
+    /// is about (the starter has them, the solution has not), and those the exercise does not
+    /// ask for (see `asks(for:)`), which the learner brought in (a Cake service that creates its
+    /// own logger fails a check far from the line that creates it). What the exercise asks for
+    /// is never shown, whatever line failed: in lesson 1 the presenter builds its own clients
+    /// on purpose, in `share` as well as in `init`, and a note calling that a mistake, with
+    /// advice to inject it, would be wrong there.
     func notes(for report: CheckReport, learnerFile: URL) -> [WiringFinding] {
         switch report.outcome {
         case .passed, .cancelled: return []
         default: break
         }
-        let path = learnerFile.path
-        var lines = Set(report.checks.filter { !$0.passed }.flatMap(\.failures).filter { $0.file == path }.map(\.line))
-        lines.formUnion(report.diagnostics.filter { $0.file == path }.map(\.line))
-        if case .crashed(let crash) = report.outcome {
-            lines.formUnion(crash.frames.filter { $0.file == path }.map(\.line))
-        }
         return findings.filter { finding in
             let identity = FindingIdentity(finding)
-            return lines.contains(finding.line) || about.contains(identity) || !solutionFindings.contains(identity)
-                || rules.contains { $0.concerns(finding) }
+            return rules.contains { $0.concerns(finding) } || about.contains(identity) || !asks(for: identity)
         }
+    }
+
+    /// True when the solution has a finding of the same kind, in the same type, about the same
+    /// target, whichever member it is in: then the exercise asks for it (no-di.1's solution
+    /// creates `FacebookClient()` itself, as its task says), and a note calling it a mistake
+    /// would be wrong.
+    func asks(for identity: FindingIdentity) -> Bool {
+        solutionFindings.contains { $0.kind == identity.kind && $0.type == identity.type && $0.target == identity.target }
     }
 }

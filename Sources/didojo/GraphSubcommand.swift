@@ -68,7 +68,7 @@ struct GraphSubcommand: AsyncParsableCommand {
         Self.show(solution, format: .text, options: options)
         print("\nCompared with the solution:")
         let differences = WiringGraphs.differences(yours: yours.report, solution: solution.report)
-        for line in differences.isEmpty ? ["The same relations and findings as the solution."] : differences {
+        for line in differences.isEmpty ? [WiringGraphs.noDifferences] : differences {
             print("  " + line)
         }
     }

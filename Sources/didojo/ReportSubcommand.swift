@@ -6,7 +6,7 @@ import Foundation
 struct ReportSubcommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "The learner's results per lesson and exercise: passed, checks run, hints, time to pass; totals at the top."
+        abstract: "The learner's results per lesson and exercise: passed, attempts, hints, time to pass; totals at the top."
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

@@ -37,7 +37,8 @@ import Yams
         LessonCatalog.load(from: lessons, fileSystem: LocalFileSystem())
     }
 
-    /// Every page, the glossary, and every task and hint, each on its own.
+    /// Every page, the glossary, every task and hint, and the comments of every starter and
+    /// solution (the learner reads them too), each on its own.
     static func prose(of catalog: LessonCatalog) throws -> [Prose] {
         var prose: [Prose] = []
         for lesson in catalog.lessons {
@@ -49,11 +50,30 @@ import Yams
                 for (index, hint) in exercise.hints.enumerated() {
                     prose.append(Prose(place: "\(exercise.id) hint \(index + 1)", text: hint.text))
                 }
+                for file in [exercise.starter, exercise.solution] {
+                    let source = try String(contentsOf: file, encoding: .utf8)
+                    prose.append(Prose(place: "\(exercise.id) \(file.lastPathComponent) comments", text: Self.comments(of: source)))
+                }
             }
         }
         let glossary = lessons.appendingPathComponent(Glossary.fileName)
         prose.append(Prose(place: Glossary.fileName, text: try String(contentsOf: glossary, encoding: .utf8)))
         return prose
+    }
+
+    /// The full-line comments of a Swift file without their `//` or `///`, each run of
+    /// comment lines one paragraph.
+    static func comments(of source: String) -> String {
+        var paragraphs: [[String]] = [[]]
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("//") {
+                paragraphs[paragraphs.count - 1].append(String(trimmed.drop { $0 == "/" }).trimmingCharacters(in: .whitespaces))
+            } else if !(paragraphs.last ?? []).isEmpty {
+                paragraphs.append([])
+            }
+        }
+        return paragraphs.filter { !$0.isEmpty }.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
     }
 
     static func hits(in prose: [Prose], rules: [GlossaryPairing]) -> [Hit] {
@@ -86,6 +106,18 @@ import Yams
     }
 
     // MARK: The check itself
+
+    @Test func aStartersCommentIsReadAsProseAndCaughtUsingATermAgainstItsEntry() throws {
+        let starter = """
+            func share(_ text: String, at date: Date) throws {
+                // TODO: post `text` stamped with `date`. The date arrives with this call (method
+                // injection), so do not ask the clock here.
+            }
+            """
+        #expect(Self.comments(of: starter) == "TODO: post `text` stamped with `date`. The date arrives with this call (method\ninjection), so do not ask the clock here.")
+        let hits = Self.hits(in: [Prose(place: "constructor.3 starter.swift comments", text: Self.comments(of: starter))], rules: try Self.rules())
+        #expect(hits.map(\.rule.term) == ["method injection"])
+    }
 
     @Test func aBadSentenceAddedInMemoryIsFoundWithItsPlaceAndRule() throws {
         let rules = try Self.rules()
@@ -124,6 +156,7 @@ import Yams
         #expect(mock.breaks("A **Mock**_User_Router is there to *ask-it afterwards*."), "emphasis removed, `-` as a space, any case")
         #expect(mock.breaks("Write `MockSocialClient`, then ask it afterwards."), "a word that starts with the term")
         #expect(!mock.breaks("A hammock: ask it afterwards."), "not inside a word")
+        #expect(mock.breaks("- The mock: ask it\n  afterwards."), "a phrase wrapped onto the next line")
         #expect(!mock.breaks("A mock, named loosely: ask it afterwards."), "an excuse anywhere in the paragraph")
         #expect(ProseParagraphs.split("A mock.\n\nAsk it afterwards.").allSatisfy { !mock.breaks($0) }, "a paragraph is checked on its own")
     }

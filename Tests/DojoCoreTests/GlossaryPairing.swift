@@ -22,15 +22,17 @@ struct GlossaryPairing: Decodable, Sendable {
             && !unless.contains { text.contains(Self.normalized($0)) }
     }
 
-    /// Case folded, the emphasis markers `*` and `_` removed, `-` read as a space.
+    /// Case folded, the emphasis markers `*` and `_` removed, `-` read as a space, and every
+    /// run of spaces and line breaks one space (a term may be wrapped: "method\n  injection").
     static func normalized(_ text: String) -> String {
-        String(text.lowercased().compactMap { character -> Character? in
+        let mapped = String(text.lowercased().compactMap { character -> Character? in
             switch character {
             case "*", "_": nil
             case "-": " "
             default: character
             }
         })
+        return mapped.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
     }
 
     /// Whether `word` occurs in `text` with no letter or digit just before it ("mock" is found

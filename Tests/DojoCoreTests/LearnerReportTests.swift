@@ -70,21 +70,21 @@ import Testing
 
         Workspace `/ws`, written 2016-06-18 02:00 UTC.
 
-        The passes below are as recorded in the learner's progress file, which can be edited: `didojo report --verify` runs the checks first.
+        The passes below are as recorded in the learner's progress file, which can be edited: `didojo report --verify` (or the shell's `report --verify`) runs the checks first.
 
         - Exercises passed: **1 of 2**
-        - Checks run: 4
+        - Attempts (runs of `check`): 4
         - Hints shown: 3
         - Solutions seen: 1
         - Time from first open to first pass, over the passed exercises: 12 min
 
         ## arithmetic: Arithmetic (1 of 1 passed)
 
-        | exercise     | title     | status | pass                | checks run | hints | time to pass |
-        |--------------|-----------|--------|---------------------|------------|-------|--------------|
-        | arithmetic.1 | Double it | passed | recorded 2016-06-18 | 3          | 2     | 12 min       |
+        | exercise     | title     | status | pass                | attempts | hints | time to pass |
+        |--------------|-----------|--------|---------------------|----------|-------|--------------|
+        | arithmetic.1 | Double it | passed | recorded 2016-06-18 | 3        | 2     | 12 min       |
         """))
-        #expect(markdown.contains("| testing.1 | Test the counter | not passed yet (solution seen) | —    | 1          | 1     | —            |"))
+        #expect(markdown.contains("| testing.1 | Test the counter | not passed yet (solution seen) | —    | 1        | 1     | —            |"))
     }
 
     @Test func aVerifiedReportSaysSoAndNamesTheLearner() {
@@ -93,7 +93,7 @@ import Testing
         ))
         #expect(markdown.contains("Learner: **Ada \\| Lovelace**. Workspace `/ws`"))
         #expect(markdown.contains("Every pass below was verified now"))
-        #expect(markdown.contains("| arithmetic.1 | Double it | passed | verified now | 3          |"))
+        #expect(markdown.contains("| arithmetic.1 | Double it | passed | verified now | 3        |"))
     }
 
     @Test func jsonCarriesTheSameNumbersAndISODates() throws {

@@ -22,7 +22,9 @@ import Testing
     }
 
     @Test func reportOffersItsFormats() throws {
-        #expect(try candidates(["report"]) == ["md", "json"])
+        #expect(try candidates(["report"]) == ["md", "json", "--verify"])
+        #expect(try candidates(["report", "--verify"]) == ["md", "json"])
+        #expect(try candidates(["report", "json"]) == ["--verify"])
     }
 
     @Test func openOffersLessonIds() throws {

@@ -229,7 +229,7 @@ import Testing
         let exercise = try #require(harness.catalog.exercise(id: "wired.1"))
         try harness.fileSystem.write(try harness.fileSystem.text(of: exercise.solution), to: harness.workspace.file(for: exercise))
         let output = await harness.run()
-        #expect(output.contains("The same relations and findings as the solution."))
+        #expect(output.contains("The same relations, lifetimes, references and findings as the solution."))
     }
 
     @Test func beforeAPassWithoutAWorkshopDiffAsksFirst() async throws {

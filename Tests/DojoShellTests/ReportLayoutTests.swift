@@ -34,12 +34,12 @@ import Testing
         let headers = lines.filter { $0.hasPrefix("    exercise") }
         #expect(headers.count == 2, "one table per lesson")
         for header in headers {
-            #expect(header.split(separator: " ", omittingEmptySubsequences: true) == ["exercise", "title", "checks", "hints", "time", "to", "pass"])
+            #expect(header.split(separator: " ", omittingEmptySubsequences: true) == ["exercise", "title", "attempts", "hints", "time", "to", "pass"])
         }
         // The title wraps inside its column; every word of it is there, in order.
         let header = try #require(headers.first.map { Array($0) })
         let titleStart = try #require(offset(of: "title", in: header))
-        let titleEnd = try #require(offset(of: "checks", in: header))
+        let titleEnd = try #require(offset(of: "attempts", in: header))
         let rows = lines.map { Array($0) }
         let row = try #require(rows.firstIndex { String($0).hasPrefix("  ✓ arithmetic-with-a-long-id.1") })
         #expect(String(rows[row]).hasSuffix("12      2  —"))
@@ -61,7 +61,7 @@ import Testing
     @Test func aWideTerminalGetsOneLinePerExercise() async throws {
         let harness = try harness(width: 200)
         let output = await harness.run()
-        #expect(output.contains("  ✓ arithmetic-with-a-long-id.1  \(Self.longTitle) (solution seen)      12      2  —\n"))
+        #expect(output.contains("  ✓ arithmetic-with-a-long-id.1  \(Self.longTitle) (solution seen)        12      2  —\n"))
         #expect(output.contains("  · testing.1  Test the counter  "))
     }
 
@@ -69,6 +69,6 @@ import Testing
         let harness = try harness(width: 80)
         _ = await harness.run()
         let written = try harness.fileSystem.text(of: URL(fileURLWithPath: "/ws/didojo-report.md"))
-        #expect(written.contains("| \(Self.longTitle) | passed (solution seen) | recorded | 12         | 2     | —            |"))
+        #expect(written.contains("| \(Self.longTitle) | passed (solution seen) | recorded | 12       | 2     | —            |"))
     }
 }

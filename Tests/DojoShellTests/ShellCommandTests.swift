@@ -191,7 +191,7 @@ import Testing
     @Test func progressShowsABarAndCounts() async throws {
         let output = try await ShellHarness(lines: ["check arithmetic.1", "progress"]).run()
         #expect(output.contains("[###############---------------]  1 of 2 exercises passed"))
-        #expect(output.contains("arithmetic: 1/1 passed, 1 check run, 0 hints used"))
+        #expect(output.contains("arithmetic: 1/1 passed, 1 attempt, 0 hints used"))
     }
 
     @Test func quitEndsTheLoopAndClosesTheTerminal() async throws {

@@ -26,6 +26,8 @@ public final class FakeChecker: ExerciseChecker {
 
     private struct State {
         var behaviour: Behaviour
+        /// Behaviours for the next checks, one each, before `behaviour` again.
+        var upcoming: [Behaviour] = []
         var checked: [URL] = []
         var printed = "printed by the learner"
     }
@@ -49,13 +51,20 @@ public final class FakeChecker: ExerciseChecker {
         set { state.withLock { $0.printed = newValue } }
     }
 
+    /// How the next checks go, one behaviour each, in order; after them, `behaviour`. For a
+    /// learner whose file passes, then breaks, in one session.
+    public var upcoming: [Behaviour] {
+        get { state.withLock { $0.upcoming } }
+        set { state.withLock { $0.upcoming = newValue } }
+    }
+
     /// The files checked so far, in order.
     public var checkedSources: [URL] { state.withLock { $0.checked } }
 
     public func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
         let (behaviour, printed) = state.withLock { state in
             state.checked.append(source)
-            return (state.behaviour, state.printed)
+            return (state.upcoming.isEmpty ? state.behaviour : state.upcoming.removeFirst(), state.printed)
         }
         phases?.yield(.compiling)
         let names = Self.testNames(in: (try? fileSystem.text(of: exercise.kind == .test ? source : exercise.checks)) ?? "")

@@ -124,7 +124,7 @@ import Testing
         #expect(shown.termination == .exited(0))
         #expect(shown.standardOutput.contains("The solution of no-di.2, drawn the same way:"))
         #expect(shown.standardOutput.contains("Wiring of solution/SocialPresenter.swift"))
-        #expect(shown.standardOutput.contains("Compared with the solution:\n  The same relations and findings as the solution."))
+        #expect(shown.standardOutput.contains("Compared with the solution:\n  The same relations, lifetimes, references and findings as the solution."))
     }
 
     @Test func diffUnderANeverWorkshopIsRefusedEvenAfterAPass() async throws {

@@ -84,7 +84,7 @@ import Testing
         seen = try await session.waitFor("Check of no-di.1 cancelled.", after: seen, timeout: .seconds(90))
         seen = try await session.waitFor("didojo no-di", after: seen)
         session.type("progress\r")
-        seen = try await session.waitFor("0 checks run", after: seen)
+        seen = try await session.waitFor("0 attempts", after: seen)
         try await session.waitFor("didojo no-di", after: seen)
         session.type("quit\r")
         #expect(try await session.waitForExit() == 0)

@@ -34,7 +34,7 @@ import Testing
         let didojo = try Didojo()
         _ = try await didojo.run([], input: "open cake\nnext\nhint cake.1\n")
         let again = try await didojo.run([], input: "progress\nhint\n")
-        #expect(again.standardOutput.contains("cake: 0/3 passed, 0 checks run, 1 hint used"))
+        #expect(again.standardOutput.contains("cake: 0/3 passed, 0 attempts, 1 hint used"))
         #expect(again.standardOutput.contains("Hint 2 of"))
     }
 

@@ -21,7 +21,7 @@ import Testing
         let lessons = LessonCatalog.load(from: Didojo.lessonsFolder, fileSystem: LocalFileSystem()).lessons
         #expect(headers.count == lessons.count, "one table per lesson")
         for header in headers {
-            #expect(header.split(separator: " ") == ["exercise", "title", "checks", "hints", "time", "to", "pass"])
+            #expect(header.split(separator: " ") == ["exercise", "title", "attempts", "hints", "time", "to", "pass"])
         }
         #expect(report.contains("dependency-values.1"))
     }

@@ -11,7 +11,8 @@ public struct CheckRecorder: Sendable {
     public enum Purpose: Sendable, Equatable {
         /// The learner asked (`check`, `watch`, `didojo check`): it counts as an attempt, a
         /// pass is recorded, and a failure leaves an earlier pass alone (the learner passed;
-        /// trying something else afterwards takes nothing away).
+        /// trying something else afterwards takes nothing away; `lastCheckPassed` and
+        /// `lastFailures` still say what the file does now).
         case attempt
         /// A grading run (`didojo verify`): not one of the learner's attempts. The progress
         /// is made to say what the file does now: a pass is recorded, and a recorded pass the
@@ -67,13 +68,16 @@ public struct CheckRecorder: Sendable {
                     case .attempt:
                         record.attempts += 1
                         record.firstOpenedAt = record.firstOpenedAt ?? now
-                        record.lastFailures = report.failureNames
                     case .grading:
                         if record.passed && !report.passed {
                             record.passed = false
                             passTakenBack = true
                         }
                     }
+                    // What the file does now, whoever checked it: `hint` answers this, not
+                    // the pass recorded before.
+                    record.lastCheckPassed = report.passed
+                    record.lastFailures = report.failureNames
                     if report.passed {
                         record.passed = true
                         record.firstPassedAt = record.firstPassedAt ?? now
@@ -100,9 +104,13 @@ public struct CheckRecorder: Sendable {
         var passTakenBack = false
         do {
             try store.update { progress in
-                guard progress.exercise(exercise.id).passed else { return }
-                progress.update(exercise.id) { $0.passed = false }
-                passTakenBack = true
+                let record = progress.exercise(exercise.id)
+                guard record.passed || record.lastCheckPassed == true else { return }
+                progress.update(exercise.id) {
+                    $0.passed = false
+                    $0.lastCheckPassed = false
+                }
+                passTakenBack = record.passed
             }
             return (passTakenBack, nil)
         } catch {

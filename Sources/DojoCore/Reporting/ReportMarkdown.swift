@@ -12,17 +12,17 @@ public enum ReportMarkdown {
             "",
             report.verified
                 ? "Every pass below was verified now: the checks ran on the learner's files just before this report was written."
-                : "The passes below are as recorded in the learner's progress file, which can be edited: `didojo report --verify` runs the checks first.",
+                : "The passes below are as recorded in the learner's progress file, which can be edited: `didojo report --verify` (or the shell's `report --verify`) runs the checks first.",
             "",
             "- Exercises passed: **\(totals.exercisesPassed) of \(totals.exercises)**",
-            "- Checks run: \(totals.attempts)",
+            "- Attempts (runs of `check`): \(totals.attempts)",
             "- Hints shown: \(totals.hintsShown)",
             "- Solutions seen: \(totals.solutionsSeen)",
             "- Time from first open to first pass, over the passed exercises: \(totals.secondsToPass.map { DurationWords.describe(seconds: $0) } ?? "not known")",
         ]
         for lesson in report.lessons {
             lines += ["", "## \(lesson.id): \(lesson.title) (\(lesson.exercisesPassed) of \(lesson.exercises.count) passed)", ""]
-            let header = ["exercise", "title", "status", "pass", "checks run", "hints", "time to pass"]
+            let header = ["exercise", "title", "status", "pass", "attempts", "hints", "time to pass"]
             let rows = lesson.exercises.map { exercise in
                 [
                     exercise.id, escape(exercise.title), status(exercise), pass(exercise, verified: report.verified),

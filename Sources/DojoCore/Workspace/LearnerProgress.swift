@@ -4,7 +4,8 @@ import Foundation
 public struct LearnerProgress: Codable, Equatable, Sendable {
     /// Bumped whenever a field is added, so that an older DIDojo refuses the file rather
     /// than save over it without the new fields (see `ProgressStore`). 2 added
-    /// `ExerciseProgress.lastFailures` and `hintsSeen`; 3 added `solutionSeenAt`.
+    /// `ExerciseProgress.lastFailures` and `hintsSeen`; 3 added `solutionSeenAt`; 4 added
+    /// `lastCheckPassed`.
     public var formatVersion: Int = ProgressStore.formatVersion
     public var currentLessonID: String?
     /// 0-based index of the page being read in the current lesson.
@@ -54,11 +55,21 @@ public struct ExerciseProgress: Codable, Equatable, Sendable {
     /// (`testPostsOnce`, `wiring:…`) and, for a test-writing exercise, `mutant:<id>` for each
     /// planted bug the tests let through. `hint` answers these first.
     public var lastFailures: [String]?
+    /// Whether the file passed its last check (the learner's, or a grading run's); nil for
+    /// progress saved before DIDojo kept it. A pass, once recorded, stays in `passed` when the
+    /// learner tries something else afterwards; this says what the file does now.
+    public var lastCheckPassed: Bool?
     /// Which hints (by position) the learner has seen; hints are shown in the order the
     /// failures ask for them, not always in the order written.
     public var hintsSeen: [Int]?
 
     public init() {}
+
+    /// Whether the file passed when it was last checked: the last check's word, or, for
+    /// progress saved before DIDojo kept it, the recorded pass. What `hint` and `ask` go by.
+    public var passedLastCheck: Bool {
+        lastCheckPassed ?? passed
+    }
 
     /// Records that the learner saw the solution at `time` (the first time counts).
     public mutating func markSolutionSeen(at time: Date) {

@@ -14,7 +14,7 @@ import Foundation
 /// a file from a newer DIDojo is never overwritten.
 public struct ProgressStore: Sendable {
     /// The format this DIDojo reads and writes (`LearnerProgress.formatVersion`).
-    public static let formatVersion = 3
+    public static let formatVersion = 4
 
     public let file: URL
     private let fileSystem: any FileSystem

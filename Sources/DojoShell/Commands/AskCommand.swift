@@ -36,7 +36,9 @@ struct AskCommand: ShellCommand {
         let question = arguments.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         let record = session.progress.exercise(exercise.id)
         let report: String
-        if record.passed {
+        // What the file did when last checked: a pass recorded before it says nothing of the
+        // file the teacher is about to read.
+        if record.passedLastCheck {
             report = "passed"
         } else if record.attempts == 0 {
             report = "not checked yet"

@@ -151,7 +151,7 @@ struct GraphCommand: ShellCommand {
             printer.line()
             printer.heading("Compared with the solution:")
             if differences.isEmpty {
-                printer.line("The same relations and findings as the solution.", indent: "  ")
+                printer.line(WiringGraphs.noDifferences, indent: "  ")
             }
             for difference in differences {
                 printer.line(difference, indent: "  ")

@@ -7,7 +7,7 @@ struct HintCommand: ExerciseTargetedCommand {
     let usage = "hint [exercise]"
     let summary = "Show one more hint for the exercise."
     var details: String {
-        "Each 'hint' shows one more. A hint written for the check that failed in your last 'check' comes first; the others follow in order. Once you have passed, there is nothing to hint at, and no hint is counted."
+        "Each 'hint' shows one more. A hint written for a check that failed in your last 'check' comes first, with the check it answers named; the others follow in order. When your last check passed, there is nothing to hint at, and no hint is counted; change your file and check it again, and the hints follow what fails then."
     }
 
     func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
@@ -17,8 +17,10 @@ struct HintCommand: ExerciseTargetedCommand {
             return
         }
         let record = session.progress.exercise(exercise.id)
-        if record.passed {
-            printer.success("You have passed \(exercise.id): no hint needed, and none was counted.")
+        // The file as it was last checked decides, not a pass recorded before it: a learner
+        // who passed and then broke it needs the hints again.
+        if record.passedLastCheck {
+            printer.success("Your file passed its last check of \(exercise.id): no hint needed, and none was counted.")
             printer.note("'solution' shows the reference solution to compare with yours; 'next' goes on.")
             return
         }
@@ -43,12 +45,27 @@ struct HintCommand: ExerciseTargetedCommand {
         session.dependencies.classroom.record(ClassEvent(
             kind: .hint, time: session.dependencies.timeSource.now(), lessonID: exercise.lessonID, exerciseID: exercise.id))
         let hint = exercise.hints[next]
-        let answering = hint.when.first { (record.lastFailures ?? []).contains($0) }
-        printer.heading("Hint \(seen.count + 1) of \(exercise.hints.count) for \(exercise.id)" + (answering != nil ? ", about what failed in your last check" : ""))
+        let answering = hint.when.filter { (record.lastFailures ?? []).contains($0) }
+        printer.heading("Hint \(seen.count + 1) of \(exercise.hints.count) for \(exercise.id)" + (answering.isEmpty ? "" : ", about what failed in your last check:"))
+        if !answering.isEmpty {
+            // Named, so that the learner can see it is the failure in front of them.
+            for failure in answering {
+                printer.line("✗ " + Self.readableName(of: failure, in: exercise), indent: "  ")
+            }
+        }
         printer.markdown(hint.text)
         if seen.count + 1 < exercise.hints.count {
             printer.note("Type 'hint' again for another.")
         }
+    }
+
+    /// A failure as the check report named it: a check's readable name, or the description of
+    /// a planted bug (`mutant:<id>`).
+    static func readableName(of failure: String, in exercise: Exercise) -> String {
+        if failure.hasPrefix("mutant:"), let mutant = exercise.mutants.first(where: { "mutant:\($0.id)" == failure }) {
+            return "your test did not notice: " + mutant.description
+        }
+        return CheckResult(name: failure, testCase: "").readableName
     }
 
     /// The hint to show next: the first unseen one written for something that failed last

@@ -16,7 +16,7 @@ struct ProgressCommand: ShellCommand {
             let done = records.filter(\.passed).count
             let hints = records.reduce(0) { $0 + $1.hintsShown }
             let attempts = records.reduce(0) { $0 + $1.attempts }
-            printer.line("\(lesson.id): \(done)/\(lesson.exercises.count) passed, \(CountedNoun.words(attempts, "check")) run, \(CountedNoun.words(hints, "hint")) used", indent: "  ")
+            printer.line("\(lesson.id): \(done)/\(lesson.exercises.count) passed, \(CountedNoun.words(attempts, "attempt")), \(CountedNoun.words(hints, "hint")) used", indent: "  ")
         }
         return .keepGoing
     }

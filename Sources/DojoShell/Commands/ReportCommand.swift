@@ -2,29 +2,48 @@ import DojoCore
 import Foundation
 import TerminalMarkdown
 
-/// `report [md|json]`: what the learner has done, shown and written to a file to hand in.
+/// `report [md|json] [--verify]`: what the learner has done, shown and written to a file to
+/// hand in; with `--verify`, every exercise graded by its checks first.
 struct ReportCommand: ShellCommand {
+    nonisolated static let verifyFlag = "--verify"
+
     let name = "report"
-    let usage = "report [md|json]"
+    let usage = "report [md|json] [--verify]"
     let summary = "Your results per lesson and exercise, written to a file you can hand in."
     var details: String {
-        "Shows, per lesson and exercise, whether you passed, how many checks you ran, how many hints you saw and the time from first opening an exercise to passing it, with the totals at the top. The same report is written to didojo-report.md in your workspace (didojo-report.json with 'report json') for you to hand in."
+        "Shows, per lesson and exercise, whether you passed, how many attempts (runs of 'check' or 'watch') you made, how many hints you saw and the time from first opening an exercise to passing it, with the totals at the top. The same report is written to didojo-report.md in your workspace (didojo-report.json with 'report json') for you to hand in. Its passes are as your progress file recorded them; 'report --verify' first runs the checks of every exercise on your files (a minute or two; Ctrl-C stops it), so that each pass in it is the checks' word, as 'didojo report --verify' does."
     }
 
     func completions(arguments: [String], session: ShellSession) -> [String] {
-        arguments.isEmpty ? ["md", "json"] : []
+        var offered: [String] = []
+        if !arguments.contains(where: { ["md", "json"].contains($0) }) { offered += ["md", "json"] }
+        if !arguments.contains(Self.verifyFlag) { offered.append(Self.verifyFlag) }
+        return offered
     }
 
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
         let printer = session.printer
-        let format = arguments.first ?? "md"
-        guard ["md", "json"].contains(format) else {
-            printer.line("'report' writes md (the default) or json, not '\(format)'. Try 'report' or 'report json'.")
-            return .keepGoing
+        var format = "md"
+        var verify = false
+        for word in arguments {
+            if word == Self.verifyFlag {
+                verify = true
+            } else if word.hasPrefix("-") {
+                printer.line("'report' has no option '\(word)'. It takes md or json, and --verify: 'report --verify'.")
+                return .keepGoing
+            } else if ["md", "json"].contains(word) {
+                format = word
+            } else {
+                printer.line("'report' writes md (the default) or json, not '\(word)'. Try 'report' or 'report json'.")
+                return .keepGoing
+            }
+        }
+        if verify {
+            guard await gradeEveryExercise(session: session) else { return .keepGoing }
         }
         let report = LearnerReport(
             catalog: session.catalog, progress: session.progress, workspace: session.workspace.root.path,
-            writtenAt: session.dependencies.timeSource.now(), learner: session.workspace.learner()?.name
+            writtenAt: session.dependencies.timeSource.now(), learner: session.workspace.learner()?.name, verified: verify
         )
         let text: String
         do {
@@ -52,11 +71,60 @@ struct ReportCommand: ShellCommand {
         return .keepGoing
     }
 
+    // MARK: Verifying
+
+    /// Grades every exercise by its checks, as `didojo verify` does, and takes in the grades.
+    /// False (the reason printed) when it could not, or was stopped: then no report claims to
+    /// be verified.
+    private func gradeEveryExercise(session: ShellSession) async -> Bool {
+        let printer = session.printer
+        let dependencies = session.dependencies
+        let recorder: CheckRecorder
+        switch dependencies.recorder {
+        case .success(let ready): recorder = ready
+        case .failure(let problem):
+            printer.error(problem.localizedDescription)
+            return false
+        }
+        let exercises = session.catalog.allExercises
+        let grader = WorkspaceGrader(recorder: recorder, workspace: session.workspace)
+        let spinner = Spinner(terminal: session.terminal, label: "Checking all \(CountedNoun.words(exercises.count, "exercise")) on your files", clock: dependencies.clock)
+        spinner.start()
+        let grades: [WorkspaceGrader.Grade]
+        do {
+            try session.workspace.prepare(for: exercises)
+            grades = try await dependencies.interrupts.cancellingOnInterrupt {
+                try await grader.grade(exercises)
+            }
+        } catch is CancellationError {
+            spinner.stop()
+            printer.note("Verifying stopped: no report was written. 'report' writes one from your progress as recorded.")
+            return false
+        } catch {
+            spinner.stop()
+            printer.error("Could not check your files: \(error.localizedDescription)")
+            return false
+        }
+        spinner.stop()
+        session.refreshProgress()
+        if let problem = grades.compactMap(\.saveProblem).first {
+            printer.error("The grades could not be recorded in your progress (\(problem)), so the report cannot say they were verified.")
+            return false
+        }
+        if grades.contains(where: { $0.report?.outcome == .cancelled }) {
+            printer.note("Verifying stopped: no report was written. 'report' writes one from your progress as recorded.")
+            return false
+        }
+        let passed = grades.filter(\.passed).count
+        printer.note("Checked now: \(passed) of \(CountedNoun.words(grades.count, "exercise")) pass.")
+        return true
+    }
+
     // MARK: On screen
 
     /// The columns right of the title: header, and whether the values are right-aligned.
     private static let numberColumns: [(header: String, alignRight: Bool)] = [
-        ("checks", true), ("hints", true), ("time to pass", false),
+        ("attempts", true), ("hints", true), ("time to pass", false),
     ]
     /// Narrower than this, a title column would be mostly wrapping; the table overflows instead.
     private static let narrowestTitle = 12
@@ -64,7 +132,7 @@ struct ReportCommand: ShellCommand {
     private func show(_ report: LearnerReport, printer: Printer) {
         let totals = report.totals
         printer.heading("DIDojo report")
-        printer.line("Exercises passed: \(totals.exercisesPassed) of \(totals.exercises) · checks run: \(totals.attempts) · hints shown: \(totals.hintsShown) · solutions seen: \(totals.solutionsSeen)")
+        printer.line("Exercises passed: \(totals.exercisesPassed) of \(totals.exercises) · attempts: \(totals.attempts) · hints shown: \(totals.hintsShown) · solutions seen: \(totals.solutionsSeen)")
         let time = totals.secondsToPass.map { DurationWords.describe(seconds: $0) } ?? "not known"
         printer.line("Time from first open to first pass, over the passed exercises: \(time)")
         for lesson in report.lessons {

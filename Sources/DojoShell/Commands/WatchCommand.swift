@@ -11,7 +11,7 @@ struct WatchCommand: ExerciseTargetedCommand {
         let file = session.learnerFile(for: exercise)
         let watcher = session.dependencies.fileWatcher
         while true {
-            let report = await session.runCheck(exercise)
+            let report = await session.runCheck(exercise, watching: true)
             if report == nil || report?.outcome == .cancelled { break }
             printer.note("Watching \(file.path): save it to check again, Ctrl-C to stop.")
             let changed = (try? await session.dependencies.interrupts.cancellingOnInterrupt {

@@ -43,8 +43,11 @@ public struct CheckRunner {
 
     /// Checks the learner's file for `exercise` as the learner asked for it (an attempt), and
     /// reports. Returns nil when the check could not even start (the reason is printed).
-    /// - Parameter fullOutput: show all that the learner's code printed, not only its last lines.
-    public func check(_ exercise: Exercise, fullOutput: Bool = false) async -> CheckRecorder.Recorded? {
+    /// - Parameters:
+    ///   - fullOutput: show all that the learner's code printed, not only its last lines.
+    ///   - watching: true under `watch`, which checks again by itself on every save: what to
+    ///     do next after a failure is then to save, not to type `check`.
+    public func check(_ exercise: Exercise, fullOutput: Bool = false, watching: Bool = false) async -> CheckRecorder.Recorded? {
         let recorder: CheckRecorder
         switch self.recorder {
         case .success(let ready): recorder = ready
@@ -89,7 +92,9 @@ public struct CheckRunner {
         if report.passed {
             printer.line(nextStep(after: exercise, progress: recorded.progress ?? LearnerProgress()))
         } else if report.outcome != .cancelled {
-            printer.note("Fix your file ('edit'), then 'check' again. Stuck? 'hint'.")
+            printer.note(watching
+                ? "Fix your file and save it: 'watch' checks it again on every save. Stuck? Ctrl-C stops watching; then 'hint'."
+                : "Fix your file ('edit'), then 'check' again. Stuck? 'hint'.")
         }
         return recorded
     }
@@ -116,10 +121,10 @@ public struct CheckRunner {
 
 extension ShellSession {
     /// Checks an exercise as the shell's `check` does (report, progress, next step), and takes
-    /// in the progress it recorded, and keeps the report for `output`. Nil when the check could
-    /// not start (reason printed).
-    public func runCheck(_ exercise: Exercise, fullOutput: Bool = false) async -> CheckReport? {
-        let recorded = await CheckRunner(session: self).check(exercise, fullOutput: fullOutput)
+    /// in the progress it recorded, and keeps the report for `output`; `watching` under
+    /// `watch` (see `CheckRunner.check`). Nil when the check could not start (reason printed).
+    public func runCheck(_ exercise: Exercise, fullOutput: Bool = false, watching: Bool = false) async -> CheckReport? {
+        let recorded = await CheckRunner(session: self).check(exercise, fullOutput: fullOutput, watching: watching)
         if let progress = recorded?.progress { adopt(progress) }
         if let report = recorded?.report, report.outcome != .cancelled { lastCheck = (exercise, report) }
         return recorded?.report

@@ -84,36 +84,14 @@ public struct WiringGraphs: Sendable {
     // MARK: Comparing with the solution
 
     /// What differs between the learner's wiring and the solution's, one line each: the
-    /// relations only one of them has, and the findings only one of them has.
+    /// relations and findings only one of them has, and, where both have a relation, a
+    /// different lifetime or way of holding it (see `WiringComparison`).
     public static func differences(yours: WiringReport, solution: WiringReport) -> [String] {
-        func relations(_ report: WiringReport) -> [String] {
-            report.graph.edges.map { "\($0.from) \(phrase($0.kind)) \($0.to)" }.uniquedInOrder()
-        }
-        func findings(_ report: WiringReport) -> [String] {
-            report.findings.map { finding in
-                "\(finding.kind.title) in \(finding.type)" + (finding.target.map { " (\($0))" } ?? "")
-            }.uniquedInOrder()
-        }
-        var lines: [String] = []
-        let mine = relations(yours), theirs = relations(solution)
-        lines += mine.filter { !theirs.contains($0) }.map { "only in yours: \($0)" }
-        lines += theirs.filter { !mine.contains($0) }.map { "only in the solution: \($0)" }
-        let myFindings = findings(yours), theirFindings = findings(solution)
-        lines += myFindings.filter { !theirFindings.contains($0) }.map { "a finding only in yours: \($0)" }
-        lines += theirFindings.filter { !myFindings.contains($0) }.map { "a finding only in the solution: \($0)" }
-        return lines
+        WiringComparison.differences(yours: yours, solution: solution)
     }
 
-    /// "creates", "needs", … as a relation reads in a sentence.
-    static func phrase(_ kind: WiringEdge.Kind) -> String {
-        switch kind {
-        case .creates: "creates"
-        case .dependsOn: "needs"
-        case .holdsStrongly: "holds"
-        case .holdsWeakly: "holds weakly"
-        case .resolvesFromContainer: "resolves from a container"
-        }
-    }
+    /// What `graph --diff` says when `differences` finds none.
+    public static let noDifferences = "The same relations, lifetimes, references and findings as the solution."
 
     // MARK: The solutions policy
 
@@ -142,13 +120,5 @@ public struct WiringGraphs: Sendable {
             return .refused("Solutions are not shown in this workshop ('\(workshop.title)'), so 'graph --diff' cannot draw one. "
                 + "'graph \(exercise.id)' draws your file alone; 'hint' gives a push; your instructor can help too.")
         }
-    }
-}
-
-extension Array where Element: Hashable {
-    /// The elements without repeats, each where it first came.
-    fileprivate func uniquedInOrder() -> [Element] {
-        var seen: Set<Element> = []
-        return filter { seen.insert($0).inserted }
     }
 }

@@ -56,20 +56,32 @@ final class PostToFacebookChecks: XCTestCase {
     }
 
     func testTwitterStillWorksAndIsTheDefault() throws {
-        let posts = try postsSent {
+        // First with no Facebook presenter made in this check: a presenter that posts to
+        // Facebook now ignores the network it was made for, whatever else it does.
+        let alone = try postsSent {
+            try SocialPresenter().share("Default")
+            try SocialPresenter(network: .twitter).share("Chosen")
+        }
+        XCTAssertEqual(
+            alone.map(\.network), [.twitter, .twitter],
+            "SocialPresenter() and SocialPresenter(network: .twitter) should both post to Twitter, but they sent \(describe(alone)), before any Facebook presenter had been made in this check: choose the client from each presenter's own `network`."
+        )
+        guard alone.map(\.network) == [.twitter, .twitter] else { return }
+        // Then with a Facebook presenter made after them, which must not change where they
+        // post. Only shared state can make it do so: a network kept in a static or global
+        // variable is the one set last.
+        let afterFacebook = try postsSent {
             let byDefault = SocialPresenter()
             let chosen = SocialPresenter(network: .twitter)
-            // A Facebook presenter made after them must not change where they post: a network
-            // kept in a static or global variable would be the one set last.
             _ = SocialPresenter(network: .facebook)
             try byDefault.share("Default")
             try chosen.share("Chosen")
         }
         XCTAssertEqual(
-            posts.map(\.network), [.twitter, .twitter],
-            posts.contains { $0.network == .facebook }
-                ? "SocialPresenter() and SocialPresenter(network: .twitter) should each post to their own network, Twitter, but once a Facebook presenter had been made they sent \(describe(posts)). Is the network kept in a static or global variable? Then the presenter made last decides for every presenter: keep it in each presenter instead."
-                : "SocialPresenter() and SocialPresenter(network: .twitter) should both still post to Twitter, but they sent \(describe(posts))"
+            afterFacebook.map(\.network), [.twitter, .twitter],
+            afterFacebook.contains { $0.network == .facebook }
+                ? "SocialPresenter() and SocialPresenter(network: .twitter) should each post to their own network, Twitter, and did so on their own, but once a Facebook presenter had been made after them they sent \(describe(afterFacebook)). Is the network kept in a static or global variable? Then the presenter made last decides for every presenter: keep it in each presenter instead."
+                : "SocialPresenter() and SocialPresenter(network: .twitter) should both still post to Twitter, but once a Facebook presenter had been made after them they sent \(describe(afterFacebook))"
         )
     }
 

@@ -19,8 +19,9 @@ final class SocialPresenter {
     /// Posts `text` stamped with `date`: for a post written earlier and sent now, whose stamp
     /// must say when it was written.
     func share(_ text: String, at date: Date) throws {
-        // The date is a value of this one call, so it comes in as an argument; the clock stays
-        // in `init` because every other post needs it.
+        // The date is data of this one call, so it comes in as an argument (passing data, not
+        // method injection: no service is handed in); the clock stays in `init` because every
+        // other post needs it.
         try output.post(stamped(text, at: date))
     }
 

@@ -19,8 +19,9 @@ final class SocialPresenter {
     /// Posts `text` stamped with `date`: for a post written earlier and sent now, whose stamp
     /// must say when it was written.
     func share(_ text: String, at date: Date) throws {
-        // TODO: post `text` stamped with `date`. The date arrives with this call (method
-        // injection), so do not ask the clock here.
+        // TODO: post `text` stamped with `date`. The date is data that arrives with this
+        // call (passing data, not method injection: no service is handed in), so do not ask
+        // the clock here.
     }
 
     /// `Hello` becomes `Hello (2016-06-18 09:30 UTC)`.
