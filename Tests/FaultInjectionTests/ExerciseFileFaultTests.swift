@@ -24,7 +24,7 @@ import Testing
         #expect(printed.contains("✗ no-di.1: "))
         let starter = Didojo.lessonsFolder.appendingPathComponent("01-no-di/exercises/1/starter.swift")
         #expect(try String(contentsOf: file, encoding: .utf8) == String(contentsOf: starter, encoding: .utf8))
-        #expect(await shell.type("progress").contains("no-di: 0/3 passed, 1 check run"))
+        #expect(await shell.type("progress").contains("no-di: 0/3 passed, 1 attempt"))
     }
 
     @Test func aFolderInPlaceOfTheFileIsNamedAndKept() async throws {

@@ -64,7 +64,7 @@ import Testing
     func expectStillResponsive(_ checked: Checked, sourceLocation: SourceLocation = #_sourceLocation) async {
         #expect(!checked.report.passed, "a fault must never pass", sourceLocation: sourceLocation)
         let answer = await checked.shell.type("progress")
-        #expect(answer.contains("no-di: 0/3 passed, 1 check run"), "the shell did not answer 'progress' as expected: \(answer)", sourceLocation: sourceLocation)
+        #expect(answer.contains("no-di: 0/3 passed, 1 attempt"), "the shell did not answer 'progress' as expected: \(answer)", sourceLocation: sourceLocation)
         let saved = try? ProgressStore(file: checked.shell.workspace.progressFile, fileSystem: LocalFileSystem(), timeSource: SystemTimeSource()).read()
         #expect(saved?.progress.exercise("no-di.1").attempts == 1, "the attempt was not saved", sourceLocation: sourceLocation)
     }

@@ -108,7 +108,7 @@ import Glibc
         // The first shell was killed, not quit: the kernel released its lock all the same.
         let third = try await didojo.run([], input: "progress\n")
         #expect(third.termination == .exited(0))
-        #expect(third.standardOutput.contains("no-di: 0/3 passed, 1 check run, 1 hint used"))
+        #expect(third.standardOutput.contains("no-di: 0/3 passed, 1 attempt, 1 hint used"))
     }
 
     // MARK: Nowhere to write
