@@ -119,7 +119,8 @@ static void place_descriptors(const cchildprocess_plan *plan) {
     for (int fd = CCHILDPROCESS_FD_REPORT; fd < count; fd++) {
         fcntl(fd, F_SETFD, FD_CLOEXEC);
     }
-    close_from(CCHILDPROCESS_FD_FIRST_FREE);
+    // Without a ruleset its place (CCHILDPROCESS_FD_RULESET) is free, and closed like the rest.
+    close_from(plan->ruleset_fd >= 0 ? CCHILDPROCESS_FD_FIRST_FREE : CCHILDPROCESS_FD_RULESET);
 }
 
 // MARK: - The child
