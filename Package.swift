@@ -145,7 +145,7 @@ let package = Package(
         // MARK: The tutor
         // Lessons, workspace and progress, and the use cases around a check (recording,
         // grading, verifying), which know the checker only by its protocol.
-        .target(name: "DojoCore", dependencies: ["ContentHash", "Yams", "WiringAnalysis", "ClassProtocol"]),
+        .target(name: "DojoCore", dependencies: ["ContentHash", "Yams", "WiringAnalysis", "ClassProtocol", "MutationTesting"]),
         // The checker itself: compiles the learner's file with an exercise's checks and runs
         // them in a child process. Only the composition root knows it; its public surface is
         // `CompilingChecker` (an `ExerciseChecker`) and its `CheckSettings`.
@@ -164,6 +164,13 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ], exclude: ["README.md"]),
+        // Makes the mutants of an exercise's solution for `verify --mutate`: every small change
+        // (general and Dependency Injection operators), from syntax and the lesson's vocabulary.
+        .target(name: "MutationTesting", dependencies: [
+            "WiringAnalysis",
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
         // The shell links no lesson module: they would load Swinject, swift-dependencies and
         // FoundationNetworking (thirty-odd system libraries) at every start. `run` starts
         // didojo-demos instead, which links them all.
@@ -172,6 +179,7 @@ let package = Package(
             "ClassProtocol",
             "ExerciseChecking",
             "WiringAnalysis",
+            "MutationTesting",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Stands in for a macro plugin during checks and keeps its expansions (see its main.swift).
@@ -222,16 +230,17 @@ let package = Package(
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "DojoTestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DojoTestSupport"]),
         // Yams: the glossary's consistency test reads Lessons/glossary-pairings.yaml.
-        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoTestSupport", "Yams"]),
+        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoTestSupport", "Yams", "MutationTesting"]),
         // The real checker on its own: real compiles and runs, with the tests' own caches.
         .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "ChildProcess", "DojoTestSupport", "WiringAnalysis", "DojoShell", "TerminalMarkdown"]),
         // Runs on the lessons' starters and solutions (found next to the tests) and on real Graphviz.
         .testTarget(name: "WiringAnalysisTests", dependencies: ["WiringAnalysis", "Yams"]),
+        .testTarget(name: "MutationTestingTests", dependencies: ["MutationTesting", "WiringAnalysis"]),
         .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ClassProtocol", "ChildProcess", "LessonSupport", "DojoTestSupport", "WiringAnalysis"]),
         // The lesson modules' own code and demos.
         .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "DojoTestSupport"] + lessonModules.map { .target(name: $0) }),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
-        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "didojo-demos", "didojo-macro-cache", "DojoCore", "ExerciseChecking", "ChildProcess", "DojoTestSupport", "TerminalMarkdown", "LessonSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "didojo-demos", "didojo-macro-cache", "DojoCore", "ExerciseChecking", "ChildProcess", "DojoTestSupport", "TerminalMarkdown", "LessonSupport", "MutationTesting", "Yams"]),
         // Everything a learner can throw at the shell: hostile exercise files checked by the real
         // checker, random and malformed input, broken workspaces, the real binary killed mid-save.
         .testTarget(name: "FaultInjectionTests", dependencies: [

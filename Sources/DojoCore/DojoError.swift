@@ -21,6 +21,8 @@ public enum DojoError: Error, LocalizedError, Equatable {
     case notInWorkshop(String, workshop: String, lessons: [String])
     /// A file a command was asked to write (a report, grades) could not be written.
     case cannotWrite(path: String, reason: String)
+    /// `verify --mutate` could not judge an exercise's mutants (its reference tests fail).
+    case mutationRunFailed(exerciseID: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -50,6 +52,8 @@ public enum DojoError: Error, LocalizedError, Equatable {
             return "\(id) is not in this workshop ('\(workshop)'), which has the lessons \(lessons.joined(separator: ", ")). Without the workshop (leave out --workshop and DIDOJO_WORKSHOP, or the workspace's workshop.yaml) every lesson is there."
         case .cannotWrite(let path, let reason):
             return "Could not write \(path): \(reason). Check that its folder exists and that you may write there."
+        case .mutationRunFailed(let id, let reason):
+            return "Could not run the mutants of \(id): \(reason). Run 'didojo verify --solutions --lesson' on its lesson first."
         case .workspaceInUse(let path, let holder):
             return "Another didojo shell is already open on the workspace at \(path) (\(holder)). Two shells would keep moving each other's place in the lessons, so this one stops. Carry on in the other one, or quit it and start again ('didojo check', 'verify' and the other commands work beside it); to work separately, choose another folder with --workspace DIR."
         }

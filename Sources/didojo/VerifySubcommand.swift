@@ -16,7 +16,11 @@ struct VerifySubcommand: AsyncParsableCommand {
         file no longer earns is taken back; grading runs are not counted as the learner's attempts.
         For lesson authors: --solutions checks that every reference solution passes, --starters that \
         every starter fails, --mistakes that every catalogued mistake is rejected with a report that \
-        names it.
+        names it, --mutate that the checks reject every small change to the solution (each a mutant: \
+        a statement left out, a comparison loosened, an injected dependency hard-wired…): it prints, per \
+        exercise, the mutants made, dropped (they do not compile), killed, declared equivalent and \
+        survived, with each survivor's operator, line, diff and description, and exits with status 1 \
+        when any survives. While writing checks: didojo verify --mutate --exercise ID.
         For teachers: --workspaces grades a whole class, one workspace per learner (the shell expands \
         a glob: --workspaces class/*), two learners at a time, and prints a table of learners by \
         lessons with where each is stuck; --junit FILE and --json FILE write the grades of the same \
@@ -40,8 +44,14 @@ struct VerifySubcommand: AsyncParsableCommand {
     @Flag(help: "For lesson authors: check that every catalogued mistake is rejected, with a report that names it.")
     var mistakes = false
 
+    @Flag(help: "For lesson authors: check that every mutant of each solution (a small change) is rejected by the checks.")
+    var mutate = false
+
     @Option(help: "Only the exercises of this lesson.")
     var lesson: String?
+
+    @Option(help: "Only this exercise (e.g. anti-patterns.3).")
+    var exercise: String?
 
     @Option(help: "text, json, or junit (JUnit XML for CI systems and learning platforms).")
     var format: Format = .text
@@ -55,9 +65,21 @@ struct VerifySubcommand: AsyncParsableCommand {
     @Option(help: "Also write the grades as JSON to this file (with --workspaces, or for one workspace).")
     var json: String?
 
-    private var gradesLearner: Bool { !solutions && !starters && !mistakes }
+    private var gradesLearner: Bool { !solutions && !starters && !mistakes && !mutate }
 
     func validate() throws {
+        if mutate, solutions || starters || mistakes {
+            throw ValidationError("--mutate runs on its own: verify --solutions, --starters and --mistakes first, then --mutate.")
+        }
+        if mutate, format == .junit {
+            throw ValidationError("--mutate prints text or json, not junit.")
+        }
+        if mutate, junit != nil || json != nil {
+            throw ValidationError("--mutate writes no files; use --format json for tools.")
+        }
+        if exercise != nil, !mutate, !solutions, !starters, !mistakes {
+            throw ValidationError("--exercise is for lesson authors (with --mutate, --solutions, --starters or --mistakes).")
+        }
         if !workspaces.isEmpty, !gradesLearner {
             throw ValidationError("--workspaces grades learners; --solutions, --starters and --mistakes verify the lessons. Use one or the other.")
         }
@@ -89,7 +111,17 @@ struct VerifySubcommand: AsyncParsableCommand {
             }
             exercises = exercises.filter { $0.lessonID == lesson }
         }
+        if let exercise {
+            guard catalog.exercise(id: exercise) != nil else {
+                try SetupFailure.stop(root.notFound(exercise, in: catalog, isExercise: true))
+            }
+            exercises = exercises.filter { $0.id == exercise }
+        }
         let checker = try SetupFailure.exitOnError { try root.checker(for: catalog).get() }
+        if mutate {
+            try await runMutants(exercises, catalog: catalog, root: root, checker: checker)
+            return
+        }
         var learner: (name: String, path: String)?
         let rows: [VerificationRow]
         do {
@@ -217,6 +249,37 @@ struct VerifySubcommand: AsyncParsableCommand {
             rows += try await verifier.verify(exercises, mode: mode).map(VerificationRow.init)
         }
         return rows
+    }
+
+    /// For lesson authors: every exercise's checks against the mutants of its solution.
+    @MainActor
+    private func runMutants(_ exercises: [Exercise], catalog: LessonCatalog, root: CompositionRoot, checker: any ExerciseChecker) async throws {
+        let verifier = root.mutationVerifier(checker: checker, catalog: catalog)
+        let started = ContinuousClock.now
+        let reports: [MutationReport]
+        do {
+            reports = try await verifier.verify(exercises) { line in
+                FileHandle.standardError.write(Data("\(line)\n".utf8))
+            }
+        } catch {
+            try SetupFailure.stop(error)
+        }
+        switch format {
+        case .text, .junit:
+            for problem in catalog.problems {
+                print("✗ lesson not loaded: \(problem.description)")
+            }
+            reports.forEach { print($0.text) }
+            let survived = reports.reduce(0) { $0 + $1.survivors.count }
+            let made = reports.reduce(0) { $0 + $1.made }
+            let seconds = Double(started.duration(to: .now).components.seconds)
+            print(survived == 0 && reports.allSatisfy(\.holds)
+                  ? "All hold: every mutant that compiles is killed or declared equivalent (\(made) made, \(Int(seconds)) s)."
+                  : "\(survived) of \(made) mutants survived (marked ✗ above; \(Int(seconds)) s): sharpen the checks, or declare an equivalent in lesson.yaml.")
+        case .json:
+            print(try MutationReport.json(reports))
+        }
+        if !reports.allSatisfy(\.holds) || !catalog.problems.isEmpty { throw ExitCode(1) }
     }
 
     private func closingLine(_ summary: VerificationSummary) -> String {

@@ -33,15 +33,18 @@ public struct Exercise: Sendable, Equatable {
     public let mistakes: [Mistake]
     /// The Swift language mode the learner's file compiles in: 5 or 6.
     public let languageMode: Int
+    /// Generated mutants declared equivalent to the solution (see `MutationVerifier`).
+    public let equivalents: [EquivalentMutant]
 
     public init(
         lessonID: String, number: Int, title: String, task: String, hints: [Hint],
         fileName: String, starter: URL, solution: URL, checks: URL, support: [URL],
         kind: ExerciseKind = .implement, subject: [URL] = [], mutants: [Mutant] = [], hasChecks: Bool = true,
         wiring: [WiringRule] = [], warningsAsErrors: [WarningGroup] = [], mistakes: [Mistake] = [],
-        languageMode: Int = 5
+        languageMode: Int = 5, equivalents: [EquivalentMutant] = []
     ) {
         self.languageMode = languageMode
+        self.equivalents = equivalents
         self.kind = kind
         self.wiring = wiring
         self.warningsAsErrors = warningsAsErrors

@@ -144,12 +144,15 @@ public struct LessonLoader: Sendable {
             }
             mistakes.append(Mistake(id: mistake.id, description: mistake.description, expect: mistake.expect, page: mistake.page, file: file))
         }
+        for equivalent in entry.equivalent ?? [] where equivalent.why.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number): the equivalent mutant '\(equivalent.operator)' at line \(equivalent.line) must say 'why' it cannot be told from the solution")
+        }
         return Exercise(
             lessonID: lessonID, number: number, title: entry.title, task: entry.task, hints: entry.hints,
             fileName: entry.file, starter: starter, solution: solution, checks: checks, support: support,
             kind: kind, subject: subject, mutants: mutants, hasChecks: hasChecks,
             wiring: entry.wiring ?? [], warningsAsErrors: entry.warningsAsErrors ?? [], mistakes: mistakes,
-            languageMode: languageMode
+            languageMode: languageMode, equivalents: entry.equivalent ?? []
         )
     }
 

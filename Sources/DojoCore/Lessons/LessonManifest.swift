@@ -58,13 +58,17 @@ public struct ExerciseManifest: Codable, Equatable, Sendable {
     public var mistakes: [MistakeManifest]?
     /// The language mode of this exercise's learner file, 5 or 6, over the lesson's.
     public var languageMode: Int?
+    /// Generated mutants of the solution (or, for `kind: test`, of the subject) that no check
+    /// can tell from it, each with why (`didojo verify --mutate`).
+    public var equivalent: [EquivalentMutant]?
 
     public init(
         title: String, kind: ExerciseKind? = nil, file: String, task: String, hints: [Hint],
         mutants: [MutantManifest]? = nil, wiring: [WiringRule]? = nil, warningsAsErrors: [WarningGroup]? = nil,
-        mistakes: [MistakeManifest]? = nil, languageMode: Int? = nil
+        mistakes: [MistakeManifest]? = nil, languageMode: Int? = nil, equivalent: [EquivalentMutant]? = nil
     ) {
         self.languageMode = languageMode
+        self.equivalent = equivalent
         self.title = title
         self.kind = kind
         self.file = file
@@ -77,7 +81,7 @@ public struct ExerciseManifest: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, kind, file, task, hints, mutants, wiring, mistakes
+        case title, kind, file, task, hints, mutants, wiring, mistakes, equivalent
         case warningsAsErrors = "warnings-as-errors"
         case languageMode = "language-mode"
     }

@@ -62,6 +62,16 @@ public final class LessonVocabularies: Sendable {
         return Learned(vocabulary: withDefaults, missingFolders: missing)
     }
 
+    /// The sources of `lesson`'s modules (`Domain` and its own), for what else is learned
+    /// from them: the ambient contexts `verify --mutate` hard-wires to (`AmbientAccessors`).
+    public func sources(for lesson: Lesson) -> [SourceFile] {
+        let modules = lesson.module == Self.domainModule ? [lesson.module] : [Self.domainModule, lesson.module]
+        return modules.flatMap { module in
+            let folder = folder(ofModule: module)
+            return fileSystem.directoryExists(at: folder) ? swiftFiles(in: folder, label: module) : []
+        }
+    }
+
     /// The vocabulary learned from `modules` together (a type of one may conform to a protocol
     /// of another), learned once per process.
     private func vocabulary(ofModules modules: [String]) -> (vocabulary: WiringVocabulary, missing: [URL]) {
