@@ -2,15 +2,36 @@ import XCTest
 import AntiPatternsLesson
 import Domain
 
-/// A clock the checks move by hand.
+/// A clock the checks move by hand. It notes when it is read while it is itself the ambient
+/// clock: the queue then made its clock `TimeProvider.current` and read that.
 final class HandClock: Clock, @unchecked Sendable {
     var date: Date
+    private(set) var readAsTheAmbientClock = false
 
     init(_ date: Date) {
         self.date = date
     }
 
-    func now() -> Date { date }
+    func now() -> Date {
+        if (TimeProvider.current as? HandClock) === self { readAsTheAmbientClock = true }
+        return date
+    }
+}
+
+/// An output whose network is down: every post fails.
+final class FailingOutput: SocialPostOutput {
+    struct NetworkDown: Error {}
+    private(set) var attempts = 0
+
+    func post(_ text: String) throws {
+        attempts += 1
+        throw NetworkDown()
+    }
+
+    func post(_ text: String, image: Image) throws {
+        attempts += 1
+        throw NetworkDown()
+    }
 }
 
 final class ScheduledPostQueueChecks: XCTestCase {
@@ -47,6 +68,63 @@ final class ScheduledPostQueueChecks: XCTestCase {
         XCTAssertEqual(try queue.publishDue(), 0, "Scheduled at 100 s for 60 s later, the post should still wait at 150 s: ask clock.now() in schedule, when the post is scheduled")
         clock.date = start + 160
         XCTAssertEqual(try queue.publishDue(), 1, "Scheduled at 100 s for 60 s later, the post should go out at 160 s")
+    }
+
+    func testEachPostIsStampedWithTheTimeItWentOutNotTheTimeItWasDue() throws {
+        // Two rounds at different dates and delays, each published well after its posts were
+        // due: the stamps must follow the clock at publishing, whatever the delays were.
+        for (day, since, delays, wait) in [("2021-03-04", 33_300.0, [60.0, 125.0], 420.0), ("2024-11-30", 81_600.0, [300.0, 30.0], 1_260.0)] {
+            let output = RecordingOutput()
+            let scheduled = try FixedClock(day: day).now() + since
+            let clock = HandClock(scheduled)
+            let queue = ScheduledPostQueue(output: output, clock: clock)
+            for (index, delay) in delays.enumerated() {
+                queue.schedule("Post \(index + 1)", after: delay)
+            }
+            clock.date = scheduled + wait
+            XCTAssertEqual(try queue.publishDue(), delays.count)
+            let wentOut = clock.date.utcStamp
+            XCTAssertEqual(
+                output.texts, delays.indices.map { "Post \($0 + 1) (\(wentOut))" },
+                "Published at \(wentOut), each post should be stamped with the time it went out, not the time it was due (\(delays.map { (scheduled + $0).utcStamp }.joined(separator: ", "))): stamp with the `now` of publishDue"
+            )
+        }
+    }
+
+    func testAPublishedPostLeavesTheQueue() throws {
+        for (first, second) in [(60.0, 180.0), (45.0, 600.0)] {
+            let output = RecordingOutput()
+            let clock = HandClock(start)
+            let queue = ScheduledPostQueue(output: output, clock: clock)
+            queue.schedule("First", after: first)
+            queue.schedule("Second", after: second)
+            clock.date = start + first
+            XCTAssertEqual(try queue.publishDue(), 1)
+            XCTAssertEqual(try queue.publishDue(), 0, "publishDue called again at the same time posted the post due at \(Int(first)) s again: a post that went out should leave the queue (remove exactly the posts you publish)")
+            clock.date = start + second + 1
+            XCTAssertEqual(try queue.publishDue(), 1, "At \(Int(second) + 1) s only the post due at \(Int(second)) s is left to go out: a post that went out should leave the queue")
+            XCTAssertEqual(output.texts.map { $0.components(separatedBy: " (").first ?? $0 }, ["First", "Second"], "Each post should go out exactly once")
+        }
+    }
+
+    func testAFailingPostReachesTheCaller() throws {
+        let output = FailingOutput()
+        let clock = HandClock(start)
+        let queue = ScheduledPostQueue(output: output, clock: clock)
+        queue.schedule("Hello", after: 10)
+        clock.date = start + 10
+        XCTAssertThrowsError(try queue.publishDue(), "The network failed, and publishDue did not throw: the error should reach the caller, not be swallowed (no `try?`, no empty `catch`)")
+        XCTAssertEqual(output.attempts, 1)
+    }
+
+    func testTheQueueNeverMakesItsClockTheAmbientOne() throws {
+        let output = RecordingOutput()
+        let clock = HandClock(start)
+        let queue = ScheduledPostQueue(output: output, clock: clock)
+        queue.schedule("Hello", after: 5)
+        clock.date = start + 5
+        try queue.publishDue()
+        XCTAssertFalse(clock.readAsTheAmbientClock, "The queue made its clock the ambient one (`TimeProvider.using(clock) { … }` or `TimeProvider.current = clock`) and read `TimeProvider.current`: while it runs, the rest of the app sees the queue's clock too. Call `clock.now()` directly.")
     }
 
     func testTheQueueIgnoresTheAmbientClock() throws {
