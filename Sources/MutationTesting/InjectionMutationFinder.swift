@@ -170,7 +170,10 @@ final class InjectionMutationFinder: SyntaxVisitor {
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
         guard node.defaultValue == nil, !node.type.trimmedDescription.contains("inout"),
               let function = node.parent?.parent?.parent?.parent,
-              function.is(InitializerDeclSyntax.self) || function.is(FunctionDeclSyntax.self) else { return .visitChildren }
+              function.is(InitializerDeclSyntax.self) || function.is(FunctionDeclSyntax.self),
+              // A static function's parameter is no consumer's dependency (`TimeProvider.using(_:_:)`).
+              function.as(FunctionDeclSyntax.self)?.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) != true
+        else { return .visitChildren }
         let protocolName = SyntaxScope.bareTypeName(node.type)
         guard vocabulary.abstractions.contains(protocolName), !SyntaxScope.isOptional(node.type) else { return .visitChildren }
         let name = (node.secondName ?? node.firstName).text

@@ -232,3 +232,14 @@ import WiringAnalysis
         #expect(AmbientAccessors.learned(from: [module], vocabulary: Self.vocabulary) == Self.ambients)
     }
 }
+
+extension MutantGeneratorTests {
+    @Test func aStaticFunctionsParameterGetsNoDefault() {
+        let source = """
+        enum Ambient {
+            static func using(_ clock: any Clock, _ body: () -> Void) { body() }
+        }
+        """
+        #expect(generator.mutants(of: source).filter { $0.operator == .defaultInjection }.isEmpty)
+    }
+}

@@ -25,6 +25,18 @@ final class AskedClock: Clock, @unchecked Sendable {
     }
 }
 
+/// A clock the checks set by hand.
+/// `@unchecked Sendable`: `Clock` asks for `Sendable`, and these checks use it from one thread.
+final class SetClock: Clock, @unchecked Sendable {
+    var date: Date
+
+    init(_ date: Date) {
+        self.date = date
+    }
+
+    func now() -> Date { date }
+}
+
 final class HandTheOutputToTheDraftChecks: XCTestCase {
     /// 2016-06-17 21:45 UTC and 21:55 UTC, the evening before the clock's day.
     private let drafts = [
@@ -58,6 +70,22 @@ final class HandTheOutputToTheDraftChecks: XCTestCase {
             message = "sendDrafts(_:) should post each draft once, stamped with when it was written, but it posted \(output.texts)"
         }
         XCTAssertEqual(output.texts, expected, message)
+    }
+
+    func testShareStillStampsWithTheInjectedClockAtEachCall() throws {
+        let output = DraftRecordingOutput()
+        // 2019-08-02 07:05 UTC, then 2023-12-24 18:40 UTC: the clock the presenter was given.
+        let clock = SetClock(Date(timeIntervalSince1970: 1_564_729_500))
+        let presenter = SocialPresenter(output: output, clock: clock)
+        try presenter.share("Morning")
+        clock.date = Date(timeIntervalSince1970: 1_703_443_200)
+        try presenter.share("Evening")
+        XCTAssertEqual(
+            output.texts, ["Morning (2019-08-02 07:05 UTC)", "Evening (2023-12-24 18:40 UTC)"],
+            output.texts.isEmpty
+                ? "share(_:) posted nothing through the output passed to init(output:clock:): it should still post the stamped text, as in the exercises before."
+                : "share(_:) should stamp each post with the injected clock's time at that call, not the real time or a time read once: it posted \(output.texts)"
+        )
     }
 
     func testSendingDraftsDoesNotAskTheClock() throws {

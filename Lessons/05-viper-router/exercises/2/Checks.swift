@@ -22,6 +22,25 @@ final class BlankView: UserView {
     func showError(_ message: String) {}
 }
 
+/// A view that writes down what it was asked to show.
+final class ShownView: UserView {
+    private(set) var rows: [[String]] = []
+    private(set) var errors: [String] = []
+    func showUsers(_ rows: [String]) { self.rows.append(rows) }
+    func showError(_ message: String) { errors.append(message) }
+}
+
+/// Answers with the users it is given, one list per fetch; then the network is down.
+final class ListedUsers: UserUseCase {
+    struct Down: Error {}
+    var lists: [[User]]
+    init(_ lists: [[User]]) { self.lists = lists }
+    func fetchUsers() throws -> [User] {
+        guard !lists.isEmpty else { throw Down() }
+        return lists.removeFirst()
+    }
+}
+
 final class InjectTheRouterChecks: XCTestCase {
     func testThePresenterKeepsTheRouterItIsGiven() {
         let router = RouterRecorder()
@@ -41,6 +60,32 @@ final class InjectTheRouterChecks: XCTestCase {
             router.shown.map(\.name), ["Grace Hopper"],
             "Selecting the second row should ask the router passed to init, once, for Grace Hopper's detail"
         )
+    }
+
+    func testTheListShowsItsRowsAndAFailedFetchLeavesNothingToSelect() {
+        let view = ShownView()
+        let router = RouterRecorder()
+        let presenter = UserListPresenter(interactor: ListedUsers([[grace, ada]]), router: router)
+        presenter.view = view
+        presenter.viewDidLoad()
+        XCTAssertEqual(view.rows, [["Grace Hopper  @grace", "Ada Lovelace  @ada"]], "viewDidLoad should show one row per user fetched, in order, on the view")
+        // The second fetch fails: the list is emptied, so selecting a row routes nowhere.
+        presenter.viewDidLoad()
+        XCTAssertEqual(view.errors, ["The users could not be loaded."], "When fetching fails, viewDidLoad should show the error on the view")
+        presenter.didSelectUser(at: 0)
+        XCTAssertEqual(router.shown, [], "After a failed fetch the list is empty: selecting row 0 should not open the detail of a user from the list before")
+    }
+
+    func testAPresenterOutlivingItsViewDoesNotCrash() {
+        let presenter = UserListPresenter(interactor: TwoUsers(), router: RouterRecorder())
+        do {
+            let view = ShownView()
+            presenter.view = view
+        }
+        // The view is gone; a `weak` link is now nil and the presenter shows nothing. (An
+        // `unowned` one would crash here.)
+        presenter.viewDidLoad()
+        XCTAssertNil(presenter.view, "The view was freed, so the presenter's link to it should be nil: keep it `weak var`, not `unowned`")
     }
 
     func testThePresenterOwnsTheRouterItIsGiven() {

@@ -12,11 +12,15 @@ struct DownOutput: SocialPostOutput {
     func post(_ text: String, image: Image) throws { throw NetworkDown() }
 }
 
-/// A clock that moves on one minute every time it is asked, from 2016-06-18 00:00 UTC.
+/// A clock that moves on one minute every time it is asked, from 2016-06-18 00:00 UTC. It notes
+/// when it is read while it is itself `TimeProvider.current`: the presenter then made its clock
+/// the ambient one and read that.
 final class MinuteClock: Clock, @unchecked Sendable {
     private var next = Date(timeIntervalSince1970: 1_466_208_000)
+    private(set) var readAsTheAmbientClock = false
 
     func now() -> Date {
+        if (TimeProvider.current as? MinuteClock) === self { readAsTheAmbientClock = true }
         defer { next += 60 }
         return next
     }
@@ -69,6 +73,13 @@ final class SharePresenterChecks: XCTestCase {
         )
     }
 
+    func testSharingNeverMakesTheClockTheAmbientOne() throws {
+        let clock = MinuteClock()
+        let presenter = SharePresenter(output: RecordingOutput(), clock: clock, logger: RecordingLogger())
+        try shareAskingNoLocator(presenter, "Hello")
+        XCTAssertFalse(clock.readAsTheAmbientClock, "share made its clock the ambient one (`TimeProvider.using(clock) { … }` or `TimeProvider.current = clock`) and read `TimeProvider.current`: while it runs, the rest of the app sees the presenter's clock too. Call `clock.now()` directly.")
+    }
+
     func testASuccessfulShareIsLoggedAtInfoLevel() throws {
         let logger = RecordingLogger()
         let presenter = SharePresenter(output: RecordingOutput(), clock: checksDay, logger: logger)
@@ -85,6 +96,9 @@ final class SharePresenterChecks: XCTestCase {
         }
         // A presenter that still asks a locator: the checks about the locator say so.
         if thrown is ServiceLocatorError { return }
+        if let thrown, !(thrown is DownOutput.NetworkDown) {
+            return XCTFail("share should throw the output's own error (the network is down) to the caller, not another one: it threw \(thrown)")
+        }
         XCTAssertEqual(logger.messages(at: .error), ["could not share: the network is down"], "A failing post should be logged at error level first")
         XCTAssertEqual(logger.messages(at: .info), [], "A post that failed should not be logged as shared")
     }
