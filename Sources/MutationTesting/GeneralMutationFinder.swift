@@ -179,7 +179,8 @@ final class GeneralMutationFinder: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let arguments = Array(node.arguments)
-        guard arguments.count >= 2 else { return .visitChildren }
+        // `max` and `min` do not care about their order.
+        guard arguments.count >= 2, !["max", "min"].contains(node.calledExpression.trimmedDescription) else { return .visitChildren }
         for index in 0..<(arguments.count - 1) {
             let first = arguments[index].expression, second = arguments[index + 1].expression
             guard first.trimmedDescription != second.trimmedDescription,

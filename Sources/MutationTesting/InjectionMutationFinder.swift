@@ -62,7 +62,7 @@ final class InjectionMutationFinder: SyntaxVisitor {
             if let protocolName = property.bareType, vocabulary.abstractions.contains(protocolName), !uses.isEmpty {
                 injected(property, protocolName: protocolName, uses: uses)
             }
-            if let creation = creation(of: property, in: members), !uses.isEmpty {
+            if let creation = creation(of: property, in: members), !uses.isEmpty, !isConstantValue(property, creation) {
                 candidates.append(MutationCandidate(
                     .lifetimeShift, at: uses[0].positionAfterSkippingLeadingTrivia,
                     edits: uses.map { .replacing($0, with: creation.trimmedDescription) },
@@ -132,6 +132,13 @@ final class InjectionMutationFinder: SyntaxVisitor {
             }
         }
         return nil
+    }
+
+    /// A `let` holding a value (a struct or enum): made once or at every use, it is the same value.
+    private func isConstantValue(_ property: SourceFacts.StoredProperty, _ creation: FunctionCallExprSyntax) -> Bool {
+        guard property.declaration.bindingSpecifier.text == "let",
+              let type = creation.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return [.struct, .enum].contains(vocabulary.kinds[type])
     }
 
     /// `Type(…)`: a call of a capitalised name.
@@ -218,6 +225,7 @@ final class InjectionMutationFinder: SyntaxVisitor {
         for argument in node.arguments {
             guard let scope = argument.expression.as(MemberAccessExprSyntax.self), scope.base == nil else { continue }
             let written = scope.declName.baseName.text
+            if registersValue(node) { continue }
             let alternatives: [String]
             if calledName == "inObjectScope" {
                 alternatives = Self.objectScopes
@@ -235,6 +243,19 @@ final class InjectionMutationFinder: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+}
+
+extension InjectionMutationFinder {
+    /// Whether the registration a scope is given makes a value (`{ _ in TerminalScreen() }`,
+    /// a struct): every resolve hands out a copy, so its scope cannot matter.
+    func registersValue(_ scoped: FunctionCallExprSyntax) -> Bool {
+        let registration = scoped.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(FunctionCallExprSyntax.self) ?? scoped
+        let factory = registration.trailingClosure ?? registration.arguments.last?.expression.as(ClosureExprSyntax.self)
+        guard let statements = factory?.statements, statements.count == 1, case .expr(let made) = statements.first?.item,
+              let call = made.as(FunctionCallExprSyntax.self), let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return false }
+        return [.struct, .enum].contains(vocabulary.kinds[type])
     }
 }
 

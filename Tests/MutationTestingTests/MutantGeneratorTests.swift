@@ -193,7 +193,7 @@ import WiringAnalysis
         let source = """
         func greet(_ first: String, _ last: String) -> String { first + last }
         func run(first: String, last: String) -> String {
-            greet(first, last)
+            greet(first, last) + max(first, last)
         }
         """
         #expect(summary(generator.mutants(of: source).filter { $0.operator == .swapArguments }) == [
@@ -241,5 +241,31 @@ extension MutantGeneratorTests {
         }
         """
         #expect(generator.mutants(of: source).filter { $0.operator == .defaultInjection }.isEmpty)
+    }
+}
+
+extension MutantGeneratorTests {
+    /// A value's lifetime cannot matter: every resolve, every use, gets an equal copy.
+    @Test func aValuesLifetimeIsLeftAlone() {
+        var vocabulary = Self.vocabulary
+        vocabulary.kinds = ["SystemClock": .struct, "Cache": .class]
+        let generator = MutantGenerator(vocabulary: vocabulary)
+        let source = """
+        func register(_ container: Container) {
+            container.register(Clock.self) { _ in SystemClock() }.inObjectScope(.container)
+            container.register(Cache.self) { _ in Cache() }.inObjectScope(.container)
+        }
+        final class Screen {
+            private let clock = SystemClock()
+            private let cache = Cache()
+            func show() { cache.store(clock.now()) }
+        }
+        """
+        #expect(summary(generator.mutants(of: source).filter { $0.operator == .lifetimeShift }) == [
+            "lifetime-shift 3: `.container` → `.transient`",
+            "lifetime-shift 3: `.container` → `.graph`",
+            "lifetime-shift 3: `.container` → `.weak`",
+            "lifetime-shift 8: `cache` → `Cache()` at every use",
+        ])
     }
 }

@@ -35,7 +35,24 @@ extension SocialPresenter {
     }
 }
 
+/// An output whose network is down: every post fails.
+struct DownOutput: SocialPostOutput {
+    struct NetworkDown: Error {}
+    func post(_ text: String) throws { throw NetworkDown() }
+    func post(_ text: String, image: Image) throws { throw NetworkDown() }
+}
+
 final class HandTheClientInChecks: XCTestCase {
+    func testAFailedPostReachesTheCaller() {
+        let presenter = SocialPresenter(output: DownOutput())
+        XCTAssertThrowsError(try presenter.share("Hello"), "When the network fails, share(_:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`)") { error in
+            XCTAssertTrue(error is DownOutput.NetworkDown, "share(_:) should throw the output's own error; it threw \(error)")
+        }
+        XCTAssertThrowsError(try presenter.share("Look", image: Image(named: "cat.jpg")), "When the network fails, share(_:image:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`)") { error in
+            XCTAssertTrue(error is DownOutput.NetworkDown, "share(_:image:) should throw the output's own error; it threw \(error)")
+        }
+    }
+
     /// The stored properties of `presenter`, as `name: value`.
     private func storedProperties(of presenter: SocialPresenter) -> [(name: String, value: Any)] {
         Mirror(reflecting: presenter).children.map { (name: $0.label ?? "?", value: $0.value) }

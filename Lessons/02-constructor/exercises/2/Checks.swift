@@ -41,7 +41,24 @@ extension SocialPresenter {
     }
 }
 
+/// An output whose network is down: every post fails.
+struct DownOutput: SocialPostOutput {
+    struct NetworkDown: Error {}
+    func post(_ text: String) throws { throw NetworkDown() }
+    func post(_ text: String, image: Image) throws { throw NetworkDown() }
+}
+
 final class InjectTheClockChecks: XCTestCase {
+    func testAFailedPostReachesTheCaller() {
+        let presenter = SocialPresenter(output: DownOutput(), clock: MinuteStepClock())
+        XCTAssertThrowsError(try presenter.share("Hello"), "When the network fails, share(_:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`)") { error in
+            XCTAssertTrue(error is DownOutput.NetworkDown, "share(_:) should throw the output's own error; it threw \(error)")
+        }
+        XCTAssertThrowsError(try presenter.share("Look", image: Image(named: "cat.jpg")), "When the network fails, share(_:image:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`)") { error in
+            XCTAssertTrue(error is DownOutput.NetworkDown, "share(_:image:) should throw the output's own error; it threw \(error)")
+        }
+    }
+
     /// Why `text`, posted by `call` with a clock stopped at 2016-06-18, is not the expected one.
     private func wrongStamp(_ call: String, posted text: String?, expected: String, realTime: [String]) -> String {
         guard let text else { return "\(call) should post once through the output, stamped \"\(expected)\", but it posted nothing" }

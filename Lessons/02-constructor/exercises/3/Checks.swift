@@ -25,7 +25,24 @@ final class CountingClock: Clock, @unchecked Sendable {
     }
 }
 
+/// An output whose network is down: every post fails.
+struct DownOutput: SocialPostOutput {
+    struct NetworkDown: Error {}
+    func post(_ text: String) throws { throw NetworkDown() }
+    func post(_ text: String, image: Image) throws { throw NetworkDown() }
+}
+
 final class PassTheTimePerCallChecks: XCTestCase {
+    func testAFailedPostReachesTheCaller() {
+        let presenter = SocialPresenter(output: DownOutput(), clock: CountingClock())
+        XCTAssertThrowsError(try presenter.share("Hello"), "When the network fails, share(_:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`)") { error in
+            XCTAssertTrue(error is DownOutput.NetworkDown, "share(_:) should throw the output's own error; it threw \(error)")
+        }
+        XCTAssertThrowsError(try presenter.share("Later", at: Date(timeIntervalSince1970: 1_500_000_000)), "When the network fails, share(_:at:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`)") { error in
+            XCTAssertTrue(error is DownOutput.NetworkDown, "share(_:at:) should throw the output's own error; it threw \(error)")
+        }
+    }
+
     /// 2016-06-17 21:45 UTC, the evening before the clock's day.
     private let evening = Date(timeIntervalSince1970: 1_466_199_900)
 

@@ -80,7 +80,20 @@ final class LocalDefaultChecks: XCTestCase {
         let presenter = SocialPresenter()
         let logger = RecordingLogger()
         presenter.logger = logger
-        XCTAssertThrowsError(try presenter.share("Hello"), "share without an output should still throw SocialPresenterError.outputNotSet")
+        XCTAssertThrowsError(try presenter.share("Hello"), "share without an output should still throw SocialPresenterError.outputNotSet") { error in
+            XCTAssertEqual(error as? SocialPresenterError, .outputNotSet, "share without an output should throw SocialPresenterError.outputNotSet itself, not another error: it threw \(error)")
+        }
+        XCTAssertThrowsError(try presenter.share("Look", image: Image(named: "cat.jpg")), "share(_:image:) without an output should throw SocialPresenterError.outputNotSet too, not swallow it") { error in
+            XCTAssertEqual(error as? SocialPresenterError, .outputNotSet, "share(_:image:) without an output should throw SocialPresenterError.outputNotSet; it threw \(error)")
+        }
+        XCTAssertEqual(logger.messages(at: .error).count, 2, "Each share without an output should log its error once")
+    }
+
+    func testAMissingOutputIsLoggedOnceAsAnErrorAndNotAsShared() {
+        let presenter = SocialPresenter()
+        let logger = RecordingLogger()
+        presenter.logger = logger
+        _ = try? presenter.share("Hello")
         XCTAssertEqual(
             logger.messages(at: .error), [SocialPresenterError.outputNotSet.description],
             "A share without an output should log the error's description once, at error level"

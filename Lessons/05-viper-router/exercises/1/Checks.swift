@@ -95,6 +95,17 @@ final class AssembleTheModuleChecks: XCTestCase {
         )
     }
 
+    func testTheDetailAppearsOnTheScreenOfTheServices() {
+        let fixture = AssemblyFixture()
+        let view = UserRouter.assembleModule(services: fixture.services)
+        view.load()
+        view.tapRow(at: 0)
+        XCTAssertEqual(
+            fixture.screen.sheets.dropFirst().map(\.title), ["Ada Lovelace"],
+            "Tapping the first row should show Ada Lovelace's detail on `services.screen`, the screen the router was given (not a TerminalScreen() of its own): it showed \(fixture.screen.sheets.map(\.title))"
+        )
+    }
+
     func testEachAssemblyBuildsAFreshModule() {
         let fixture = AssemblyFixture()
         let first = UserRouter.assembleModule(services: fixture.services)

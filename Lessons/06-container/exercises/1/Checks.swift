@@ -72,6 +72,18 @@ final class SettingsFactoryChecks: XCTestCase {
         )
     }
 
+    func testEveryScreenMadeIsLoggedThroughTheContainersLogger() throws {
+        let coordinator = try startedCoordinator()
+        coordinator.visible?.tap("Settings")
+        coordinator.visible?.tap("Close")
+        coordinator.visible?.tap("Settings")
+        XCTAssertEqual(
+            logger.messages(at: .info),
+            ["made MainCoordinator", "made HomeViewModel and HomeViewController", "made SettingsViewModel and SettingsViewController", "made SettingsViewModel and SettingsViewController"],
+            "Every factory method should log what it made, once, through the logger the container was given (not a PrintLogger() of its own)"
+        )
+    }
+
     func testEveryOpeningGetsAFreshScreen() throws {
         let coordinator = try startedCoordinator()
         coordinator.visible?.tap("Settings")

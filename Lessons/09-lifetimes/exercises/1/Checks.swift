@@ -138,6 +138,15 @@ final class RetryChecks: XCTestCase {
         XCTAssertEqual(clock.waits, [firstDelay], "post(_:image:) should wait on the clock between tries, like post(_:)")
     }
 
+    func testAPictureWhoseTriesAllFailThrowsTheLastError() {
+        let inner = ScriptedOutput(failures: .max)
+        let clock = CheckClock()
+        XCTAssertThrowsError(try retrying(inner, clock: clock, attempts: 2).post("Look", image: Image(named: "dog.png")), "All 2 tries of the picture failed, yet post(_:image:) returned as if it went out: it swallowed the error. After the last try, throw its error, as post(_:) does") { error in
+            XCTAssertEqual(error as? ScriptedOutput.Failure, ScriptedOutput.Failure(tryNumber: 2), "post(_:image:) should throw the last try's error as it is; it threw: \(error)")
+        }
+        XCTAssertEqual(inner.tries, ["Look + dog.png", "Look + dog.png"], "With attempts: 2 the picture should be tried twice")
+    }
+
     func testACancelledWaitStopsTheRetry() {
         let inner = ScriptedOutput(failures: .max)
         let retry = RetryingOutput(wrapping: inner, clock: CancelledClock(), attempts: 3, firstDelay: firstDelay)

@@ -75,6 +75,32 @@ final class LifetimeChecks: XCTestCase {
         )
     }
 
+    func testEveryPostIsLoggedOnItsWayToTheNetwork() throws {
+        let root = makeRoot()
+        for text in ["Morning run", "Lunch at noon"] {
+            let screen = root.makeShareScreen()
+            screen.write(text)
+            try screen.tapShare()
+        }
+        let logged = logger.messages(at: .info).filter { $0.hasPrefix("posting") || $0.hasPrefix("posted") }
+        XCTAssertEqual(
+            logged, ["posting \"Morning run\"", "posted \"Morning run\"", "posting \"Lunch at noon\"", "posted \"Lunch at noon\""],
+            "Every post should go through the logged output (a LoggingOutput wrapping the network), not straight to the bare network"
+        )
+    }
+
+    func testEveryScreenPostsThroughTheOneLoggedOutputOfTheApp() {
+        let root = makeRoot()
+        let outputs = (0..<3).map { _ in
+            Mirror(reflecting: root.makeShareScreen().presenter).children.first { $0.label == "output" }.map { $0.value as AnyObject }
+        }
+        XCTAssertTrue(outputs.allSatisfy { $0 is LoggingOutput }, "Each presenter should post through a LoggingOutput wrapping the network")
+        XCTAssertTrue(
+            outputs.allSatisfy { $0 === outputs[0] },
+            "Three screens got \(Set(outputs.map { $0.map(ObjectIdentifier.init) }).count) different logged outputs: the logged output is a singleton, built once for the whole app (a `lazy var`), not one per screen"
+        )
+    }
+
     func testEveryScreenUsesTheOneLoggerAndNetworkOfTheApp() throws {
         let root = makeRoot()
         let first = root.makeShareScreen()
