@@ -37,7 +37,27 @@ final class SetClock: Clock, @unchecked Sendable {
     func now() -> Date { date }
 }
 
+/// An output whose network is down: every post fails.
+struct DownOutput: SocialPostOutput {
+    struct NetworkDown: Error {}
+    func post(_ text: String) throws { throw NetworkDown() }
+    func post(_ text: String, image: Image) throws { throw NetworkDown() }
+}
+
 final class HandTheOutputToTheDraftChecks: XCTestCase {
+    func testAFailedPostReachesTheCaller() {
+        let presenter = SocialPresenter(output: DownOutput(), clock: SetClock(Date(timeIntervalSince1970: 1_600_000_000)))
+        for (name, send) in [
+            ("Draft.send(through:)", { try self.drafts[1].send(through: DownOutput()) }),
+            ("sendDrafts(_:)", { try presenter.sendDrafts(self.drafts) }),
+            ("share(_:)", { try presenter.share("Now") }),
+        ] as [(String, () throws -> Void)] {
+            XCTAssertThrowsError(try send(), "When the network fails, \(name) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`)") { error in
+                XCTAssertTrue(error is DownOutput.NetworkDown, "\(name) should throw the output's own error; it threw \(error)")
+            }
+        }
+    }
+
     /// 2016-06-17 21:45 UTC and 21:55 UTC, the evening before the clock's day.
     private let drafts = [
         Draft(text: "Written last night", writtenAt: Date(timeIntervalSince1970: 1_466_199_900)),

@@ -81,6 +81,18 @@ final class SingletonAndCycleChecks: XCTestCase {
         XCTAssertEqual(built, 1, "The singleton's factory should run once, at the first resolve; it ran \(built) times")
     }
 
+    func testANewRegistrationReplacesTheOldSingleton() throws {
+        let container = MiniContainer()
+        let old = Engine(), new = Engine()
+        container.register(Engine.self, lifetime: .singleton) { _ in old }
+        XCTAssertTrue(try container.resolve(Engine.self) === old)
+        container.register(Engine.self, lifetime: .singleton) { _ in new }
+        XCTAssertTrue(
+            try container.resolve(Engine.self) === new,
+            "After a second registration of Engine, resolve still handed out the instance the first registration built: a second registration replaces the first, its singleton too (forget the old instance in register)"
+        )
+    }
+
     func testEachContainerHasSingletonsOfItsOwn() throws {
         let first = MiniContainer()
         let second = MiniContainer()

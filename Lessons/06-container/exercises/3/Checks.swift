@@ -53,7 +53,37 @@ struct QuietLoggerAssembly: Assembly {
     }
 }
 
+/// Two coordinators resolved within one object graph: `.graph` would hand out one, twice.
+final class CoordinatorPair {
+    let first: MainCoordinator
+    let second: MainCoordinator
+    init(first: MainCoordinator, second: MainCoordinator) {
+        self.first = first
+        self.second = second
+    }
+}
+
+struct CoordinatorPairAssembly: Assembly {
+    func assemble(container: Container) {
+        container.register(CoordinatorPair.self) { r in
+            CoordinatorPair(first: r.resolve(MainCoordinator.self)!, second: r.resolve(MainCoordinator.self)!)
+        }
+    }
+}
+
 final class AssemblyChecks: XCTestCase {
+    func testEvenWithinOneGraphEachResolveBuildsANewCoordinator() {
+        guard appAssemblyRegistersEveryPiece() else {
+            return XCTFail("AppAssembly misses a registration (see the check of every piece), so resolving MainCoordinator would crash at a `!`")
+        }
+        let resolver = Assembler([AppAssembly(), QuietLoggerAssembly(), CoordinatorPairAssembly()]).resolver
+        guard let pair = resolver.resolve(CoordinatorPair.self) else { return XCTFail("The checks' CoordinatorPair could not be resolved") }
+        XCTAssertFalse(
+            pair.first === pair.second,
+            "Two resolves of MainCoordinator within one object graph gave the same coordinator: that is the .graph scope. Keep its registration .inObjectScope(.transient): a new coordinator at every resolve, even within one graph."
+        )
+    }
+
     func testTheAssemblyAloneCanBuildTheCoordinator() {
         guard appAssemblyRegistersEveryPiece() else {
             return XCTFail("AppAssembly misses a registration (see the check of every piece), so resolving MainCoordinator would crash at a `!`")

@@ -39,6 +39,31 @@ final class DraftQueueChecks: XCTestCase {
         )
     }
 
+    func testDraftsArePublishedOldestFirst() throws {
+        let posts = LockIsolated<[String]>([])
+        let queue = DraftQueue()
+        let texts = ["Coffee first", "Then the train", "Office at last"]
+        withDependencies { $0[SocialClient.self] = recorder(posts); $0.date.now = Self.day } operation: {
+            texts.forEach(queue.save)
+        }
+        try queue.publishAll()
+        XCTAssertEqual(posts.value, texts.map { "\($0) (2016-06-18 00:00 UTC)" }, "publishAll() should publish the drafts in the order they were saved, oldest first")
+    }
+
+    func testAFailedDraftReachesTheCaller() {
+        struct Offline: Error {}
+        let queue = DraftQueue()
+        withDependencies {
+            $0[SocialClient.self] = SocialClient(send: { _ in throw Offline() }, sentPosts: { [] })
+            $0.date.now = Self.day
+        } operation: {
+            queue.save("Lost?")
+        }
+        XCTAssertThrowsError(try queue.publishAll(), "The client failed to send the draft, and publishAll() did not throw: its error should reach the caller, not be swallowed (no `try?`)") { error in
+            XCTAssertTrue(error is Offline, "publishAll() should throw the client's own error; it threw \(error)")
+        }
+    }
+
     func testDraftsFromTwoScopesKeepTheirOwnClients() throws {
         let first = LockIsolated<[String]>([])
         let second = LockIsolated<[String]>([])
