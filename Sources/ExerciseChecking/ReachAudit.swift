@@ -98,14 +98,13 @@ struct ReachAudit {
                 }
             case .stringSegment(let text) where text.contains("/proc"):
                 refuse(token, Self.sentence(name: "the path \"/proc\"", reaches: "the process's own memory and other processes"))
+            case .atSign:
+                guard let name = token.nextToken(viewMode: .sourceAccurate), case .identifier(let text) = name.tokenKind,
+                      let reach = Self.refusedAttributes[text] else { continue }
+                refuse(token, Self.sentence(name: "`@\(text)`", reaches: reach))
             default:
                 continue
             }
-        }
-        for attribute in tree.tokens(viewMode: .sourceAccurate) where attribute.tokenKind == .atSign {
-            guard let name = attribute.nextToken(viewMode: .sourceAccurate), case .identifier(let text) = name.tokenKind,
-                  let reach = Self.refusedAttributes[text] else { continue }
-            refuse(attribute, Self.sentence(name: "`@\(text)`", reaches: reach))
         }
         if kind == .implementation {
             for statement in tree.statements {
