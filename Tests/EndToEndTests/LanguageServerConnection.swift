@@ -64,7 +64,8 @@ final class LanguageServerConnection {
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        // SIGKILL: a process started from a test's thread inherits its blocked SIGTERM.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Sends a request and returns the result of its answer.

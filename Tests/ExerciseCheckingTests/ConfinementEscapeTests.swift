@@ -150,10 +150,19 @@ import Testing
         defer { listeners.close() }
         let victim = Process()
         victim.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        // Long enough to outlive a check on a loaded machine; ended when the test ends.
-        victim.arguments = ["900"]
+        // Long enough to outlive a check on a loaded machine; killed when the test ends, with
+        // SIGKILL, because a process started from a test's thread inherits its blocked SIGTERM.
+        // Its output goes nowhere: an orphan holding the test program's output would keep
+        // `swift test` waiting for the end of that output until it exits.
+        victim.arguments = ["300"]
+        victim.standardInput = FileHandle.nullDevice
+        victim.standardOutput = FileHandle.nullDevice
+        victim.standardError = FileHandle.nullDevice
         try victim.run()
-        defer { victim.terminate() }
+        defer {
+            kill(victim.processIdentifier, SIGKILL)
+            victim.waitUntilExit()
+        }
         let targets = Targets(
             folder: targetFolder, tcpPort: listeners.tcpPort, udpPort: listeners.udpPort,
             abstractSocket: listeners.abstractName, victim: victim.processIdentifier

@@ -70,7 +70,8 @@ final class Browser: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        // SIGKILL: a process started from a test's thread inherits its blocked SIGTERM.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     struct Failure: Error, CustomStringConvertible {

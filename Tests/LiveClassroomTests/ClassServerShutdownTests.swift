@@ -59,7 +59,8 @@ import Testing
 
         func close() {
             output.fileHandleForReading.readabilityHandler = nil
-            if process.isRunning { process.terminate() }
+            // SIGKILL: a process started from a test's thread inherits its blocked SIGTERM.
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
     }
 }

@@ -32,7 +32,8 @@ import Testing
         courier.executableURL = Self.client
         courier.arguments = ["deliver", "--workspace", ada.workspace.path]
         try courier.run()
-        defer { if courier.isRunning { courier.terminate() } }
+        // SIGKILL: a process started from a test's thread inherits its blocked SIGTERM.
+        defer { if courier.isRunning { kill(courier.processIdentifier, SIGKILL) } }
         let deadline = Date().addingTimeInterval(60)
         while outbox.lastDelivery()?.succeeded != false, Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(outbox.lastDelivery()?.message.contains("no answer from \(old.url)") == true, "\(String(describing: outbox.lastDelivery()))")
