@@ -23,6 +23,8 @@ public enum DojoError: Error, LocalizedError, Equatable {
     case cannotWrite(path: String, reason: String)
     /// `verify --mutate` could not judge an exercise's mutants (its reference tests fail).
     case mutationRunFailed(exerciseID: String, reason: String)
+    /// lesson.yaml's `given` names code the learner is not given as it is (see `Exercise.given`).
+    case givenCodeNotGiven(exerciseID: String, problem: String)
 
     public var errorDescription: String? {
         switch self {
@@ -54,6 +56,8 @@ public enum DojoError: Error, LocalizedError, Equatable {
             return "Could not write \(path): \(reason). Check that its folder exists and that you may write there."
         case .mutationRunFailed(let id, let reason):
             return "Could not run the mutants of \(id): \(reason). Run 'didojo verify --solutions --lesson' on its lesson first."
+        case .givenCodeNotGiven(let id, let problem):
+            return "Could not run the mutants of \(id): \(problem). The generator leaves given code alone only when the starter hands it to the learner as it is in the solution."
         case .workspaceInUse(let path, let holder):
             return "Another didojo shell is already open on the workspace at \(path) (\(holder)). Two shells would keep moving each other's place in the lessons, so this one stops. Carry on in the other one, or quit it and start again ('didojo check', 'verify' and the other commands work beside it); to work separately, choose another folder with --workspace DIR."
         }

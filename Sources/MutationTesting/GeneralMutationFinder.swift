@@ -216,6 +216,42 @@ final class GeneralMutationFinder: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// An enumeration's case in a literal whose elements are all cases, written `.name`
+    /// (`["ComposeSheet": .clean, "DraftRetrier": .controlFreak]`): each replaced by every
+    /// other case the literal uses, which has the same type.
+    override func visit(_ node: ArrayExprSyntax) -> SyntaxVisitorContinueKind {
+        replaceCases(in: node, values: node.elements.map(\.expression), keys: nil)
+        return .visitChildren
+    }
+
+    override func visit(_ node: DictionaryExprSyntax) -> SyntaxVisitorContinueKind {
+        guard case .elements(let elements) = node.content else { return .visitChildren }
+        replaceCases(in: node, values: elements.map(\.value), keys: elements.map(\.key))
+        return .visitChildren
+    }
+
+    private func replaceCases(in literal: some ExprSyntaxProtocol, values: [ExprSyntax], keys: [ExprSyntax]?) {
+        // As with constants: code that runs, or a value a declaration starts with.
+        guard SyntaxScope.enclosingBody(of: literal) != nil || SyntaxScope.isInside(literal, InitializerClauseSyntax.self) else { return }
+        let cases = values.compactMap { value -> String? in
+            guard let member = value.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.argumentNames == nil else { return nil }
+            return member.declName.baseName.text
+        }
+        guard cases.count == values.count else { return }
+        var distinct: [String] = []
+        for name in cases where !distinct.contains(name) { distinct.append(name) }
+        guard distinct.count > 1 else { return }
+        for (index, value) in values.enumerated() {
+            let written = cases[index]
+            let entry = keys.map { " for \(Snippet.of($0[index]))" } ?? ""
+            for other in distinct where other != written {
+                candidates.append(MutationCandidate(
+                    .replaceValue, replacing: value, with: ".\(other)",
+                    description: "uses `.\(other)` where the solution uses `.\(written)`\(entry)"))
+            }
+        }
+    }
+
     /// A name read as a value: not a called function's name, not a member's name, not what an
     /// assignment or an argument label writes to.
     private func isValueUse(_ node: DeclReferenceExprSyntax) -> Bool {

@@ -19,9 +19,12 @@ public struct MutantGenerator: Sendable {
     }
 
     /// Every mutant of `source`, in the order of their lines, then operators; each mutated
-    /// text once (two changes that make the same file are one mutant).
-    public func mutants(of source: String) -> [SourceMutant] {
+    /// text once (two changes that make the same file are one mutant). The top-level
+    /// declarations named in `given` (code the exercise hands the learner, see `GivenCode`)
+    /// are read, for the names and types they declare, but never changed.
+    public func mutants(of source: String, leaving given: Set<String> = []) -> [SourceMutant] {
         let tree = Parser.parse(source: source)
+        let untouchable = GivenCode(names: given, in: tree)
         let facts = SourceFacts(tree)
         let general = GeneralMutationFinder(facts: facts)
         general.walk(tree)
@@ -31,7 +34,7 @@ public struct MutantGenerator: Sendable {
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         var seen: Set<String> = [source]
         var mutants: [SourceMutant] = []
-        for candidate in general.candidates + injection.candidates {
+        for candidate in general.candidates + injection.candidates where !candidate.edits.contains(where: untouchable.touches) {
             let mutated = SourceEdit.apply(candidate.edits, to: source)
             guard seen.insert(mutated).inserted else { continue }
             mutants.append(SourceMutant(

@@ -21,7 +21,9 @@ extension CompositionRoot {
             checker: checker, fileSystem: fileSystem, workFolder: cacheFolder.appendingPathComponent("mutants"),
             verdicts: CompiledStepCache(folder: cacheFolder.appendingPathComponent("mutant-verdicts"), fileSystem: fileSystem, limit: 20_000),
             fingerprint: mutationFingerprint(),
-            makeMutants: { exercise, source in (kept[exercise.lessonID] ?? MutantGenerator()).mutants(of: source) }
+            makeMutants: { exercise, source in 
+                (kept[exercise.lessonID] ?? MutantGenerator()).mutants(of: source, leaving: Set(exercise.given))
+            }
         )
     }
 

@@ -150,3 +150,18 @@ import Testing
         #expect(LessonLoader.lessonID(forFolderNamed: folder) == nil)
     }
 }
+
+extension LessonLoaderTests {
+    @Test func givenCodeIsReadAndRefusedInATestWritingExercise() throws {
+        var giving = LessonFixture.arithmetic()
+        giving.files["lesson.yaml"] = giving.files["lesson.yaml"]! + "\n    given: [Helper, helper]\n"
+        let loaded = try catalog(giving)
+        #expect(loaded.problems.isEmpty)
+        #expect(loaded.exercise(id: "arithmetic.1")?.given == ["Helper", "helper"])
+
+        var broken = LessonFixture.testWriting(folderName: "03-testing")
+        broken.files["lesson.yaml"] = broken.files["lesson.yaml"]! + "\n    given: [Counter]\n"
+        let problem = try #require(try catalog(broken).problems.first)
+        #expect(problem.problem.contains("declares 'given' code, but the learner of a test-writing exercise (kind: test) writes all of their file"))
+    }
+}

@@ -100,3 +100,41 @@ import Testing
         #expect(checked.first?.exercise.mutants.map { $0.files.map(\.lastPathComponent) } == [["Counter.swift"], ["Counter.swift"]])
     }
 }
+
+extension MutationVerifierTests {
+    /// `exercise` with these declarations given.
+    static func giving(_ given: [String], in exercise: Exercise) -> Exercise {
+        Exercise(
+            lessonID: exercise.lessonID, number: exercise.number, title: exercise.title, task: exercise.task, hints: exercise.hints,
+            fileName: exercise.fileName, starter: exercise.starter, solution: exercise.solution, checks: exercise.checks,
+            support: exercise.support, mistakes: exercise.mistakes, given: given
+        )
+    }
+
+    /// Given code is left unmutated, and only when the starter hands it over as the solution has it.
+    @Test func givenCodeIsNotMutatedAndMustBeTheStartersAsItIs() async throws {
+        let base = try #require(catalog.exercise(id: "arithmetic.1"))
+        let helper = "\n/// Given: read it.\nfunc helper() -> Int { 1 }\n"
+        try fileSystem.write(try fileSystem.text(of: base.starter) + helper, to: base.starter)
+        try fileSystem.write(try fileSystem.text(of: base.solution) + helper, to: base.solution)
+        let verifier = MutationVerifier(checker: WordJudge(fileSystem: fileSystem), fileSystem: fileSystem, workFolder: URL(fileURLWithPath: "/work")) { exercise, source in
+            MutantGenerator().mutants(of: source, leaving: Set(exercise.given))
+        }
+        let all = try #require(try await verifier.verify([base]).first)
+        #expect(all.findings.map(\.mutant.line) == [2, 6, 6], "without `given`, helper() at line 6 is mutated too")
+        let learners = try #require(try await verifier.verify([Self.giving(["helper"], in: base)]).first)
+        #expect(learners.findings.map(\.mutant.change) == ["`2` → `3`"])
+
+        for (given, problem) in [
+            ("double", "lesson.yaml's 'given' names double, but the solution's double is not the starter's"),
+            ("triple", "lesson.yaml's 'given' names triple, which the solution does not declare at its top level"),
+        ] {
+            do {
+                _ = try await verifier.verify([Self.giving(["helper", given], in: base)])
+                Issue.record("given \(given) should be refused")
+            } catch let error as DojoError {
+                #expect(error.errorDescription?.contains(problem) == true, "\(error.errorDescription ?? "")")
+            }
+        }
+    }
+}

@@ -269,3 +269,65 @@ extension MutantGeneratorTests {
         ])
     }
 }
+
+extension MutantGeneratorTests {
+    /// A wrong verdict in a table of cases: each case replaced by every other one the literal
+    /// uses (they have its type); a literal with a value that is not a case is left alone.
+    @Test func anEnumerationsCaseInALiteralIsReplacedByAnotherOfItsCases() {
+        let source = """
+        let verdicts: [String: Verdict] = [
+            "Sheet": .clean,
+            "Retrier": .controlFreak,
+            "Greeting": .clean,
+        ]
+        func networks() -> [Network] {
+            [.twitter, .facebook]
+        }
+        let mixed: [Network] = [.twitter, Network.facebook]
+        """
+        let mutants = generator.mutants(of: source)
+        #expect(summary(mutants) == [
+            "replace-value 2: `.clean` → `.controlFreak`",
+            "replace-value 3: `.controlFreak` → `.clean`",
+            "replace-value 4: `.clean` → `.controlFreak`",
+            "replace-value 7: `.twitter` → `.facebook`",
+            "replace-value 7: `.facebook` → `.twitter`",
+        ])
+        #expect(mutants[1].description == "uses `.clean` where the solution uses `.controlFreak` for `\"Retrier\"`")
+        #expect(mutants[1].source.contains("    \"Retrier\": .clean,\n"))
+        #expect(mutants[3].description == "uses `.facebook` where the solution uses `.twitter`")
+        #expect(mutants[3].source.contains("[.facebook, .facebook]"))
+    }
+
+    /// The code an exercise hands the learner (lesson.yaml's `given`) is read, for the names
+    /// and types it declares, but never changed: only what the learner writes is mutated.
+    @Test func givenDeclarationsAreReadButNeverChanged() {
+        let source = """
+        let verdicts: [String: Verdict] = ["Stamper": .clean, "Retrier": .controlFreak]
+
+        final class Stamper {
+            private let clock: any Clock
+            init(clock: any Clock) { self.clock = clock }
+            func stamp() -> String { "\\(clock.now())" }
+        }
+
+        extension Stamper {
+            func twice() -> Bool { 1 < 2 }
+        }
+
+        func retry(_ attempts: Int) -> Int { attempts + 1 }
+        """
+        let given: Set<String> = ["Stamper", "retry"]
+        #expect(summary(generator.mutants(of: source, leaving: given)) == [
+            "replace-value 1: `.clean` → `.controlFreak`",
+            "replace-value 1: `.controlFreak` → `.clean`",
+        ])
+        // Without `given`, the same file has mutants of the class, its extension and the function.
+        #expect(Set(generator.mutants(of: source).map(\.line)) == [1, 5, 6, 10, 13])
+        let code = GivenCode(names: ["Stamper", "retry", "Missing"], in: source)
+        #expect(code.missing == ["Missing"])
+        #expect(code.texts["retry"] == "func retry(_ attempts: Int) -> Int { attempts + 1 }")
+        #expect(code.texts["Stamper"]?.hasPrefix("final class Stamper {") == true)
+        #expect(code.texts["Stamper"]?.hasSuffix("extension Stamper {\n    func twice() -> Bool { 1 < 2 }\n}") == true)
+    }
+}

@@ -35,16 +35,20 @@ public struct Exercise: Sendable, Equatable {
     public let languageMode: Int
     /// Generated mutants declared equivalent to the solution (see `MutationVerifier`).
     public let equivalents: [EquivalentMutant]
+    /// The solution's top-level declarations the exercise hands the learner ready-made, the
+    /// same in the starter: `verify --mutate` makes no mutant of them.
+    public let given: [String]
 
     public init(
         lessonID: String, number: Int, title: String, task: String, hints: [Hint],
         fileName: String, starter: URL, solution: URL, checks: URL, support: [URL],
         kind: ExerciseKind = .implement, subject: [URL] = [], mutants: [Mutant] = [], hasChecks: Bool = true,
         wiring: [WiringRule] = [], warningsAsErrors: [WarningGroup] = [], mistakes: [Mistake] = [],
-        languageMode: Int = 5, equivalents: [EquivalentMutant] = []
+        languageMode: Int = 5, equivalents: [EquivalentMutant] = [], given: [String] = []
     ) {
         self.languageMode = languageMode
         self.equivalents = equivalents
+        self.given = given
         self.kind = kind
         self.wiring = wiring
         self.warningsAsErrors = warningsAsErrors

@@ -147,12 +147,15 @@ public struct LessonLoader: Sendable {
         for equivalent in entry.equivalent ?? [] where equivalent.why.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number): the equivalent mutant '\(equivalent.operator)' at line \(equivalent.line) must say 'why' it cannot be told from the solution")
         }
+        if kind == .test, entry.given != nil {
+            throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number) declares 'given' code, but the learner of a test-writing exercise (kind: test) writes all of their file: take 'given' out")
+        }
         return Exercise(
             lessonID: lessonID, number: number, title: entry.title, task: entry.task, hints: entry.hints,
             fileName: entry.file, starter: starter, solution: solution, checks: checks, support: support,
             kind: kind, subject: subject, mutants: mutants, hasChecks: hasChecks,
             wiring: entry.wiring ?? [], warningsAsErrors: entry.warningsAsErrors ?? [], mistakes: mistakes,
-            languageMode: languageMode, equivalents: entry.equivalent ?? []
+            languageMode: languageMode, equivalents: entry.equivalent ?? [], given: entry.given ?? []
         )
     }
 

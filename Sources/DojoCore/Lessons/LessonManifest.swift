@@ -61,14 +61,19 @@ public struct ExerciseManifest: Codable, Equatable, Sendable {
     /// Generated mutants of the solution (or, for `kind: test`, of the subject) that no check
     /// can tell from it, each with why (`didojo verify --mutate`).
     public var equivalent: [EquivalentMutant]?
+    /// The top-level declarations of the solution that the learner is given, not asked to
+    /// write (the same in the starter): `verify --mutate` leaves them alone.
+    public var given: [String]?
 
     public init(
         title: String, kind: ExerciseKind? = nil, file: String, task: String, hints: [Hint],
         mutants: [MutantManifest]? = nil, wiring: [WiringRule]? = nil, warningsAsErrors: [WarningGroup]? = nil,
-        mistakes: [MistakeManifest]? = nil, languageMode: Int? = nil, equivalent: [EquivalentMutant]? = nil
+        mistakes: [MistakeManifest]? = nil, languageMode: Int? = nil, equivalent: [EquivalentMutant]? = nil,
+        given: [String]? = nil
     ) {
         self.languageMode = languageMode
         self.equivalent = equivalent
+        self.given = given
         self.title = title
         self.kind = kind
         self.file = file
@@ -81,7 +86,7 @@ public struct ExerciseManifest: Codable, Equatable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case title, kind, file, task, hints, mutants, wiring, mistakes, equivalent
+        case title, kind, file, task, hints, mutants, wiring, mistakes, equivalent, given
         case warningsAsErrors = "warnings-as-errors"
         case languageMode = "language-mode"
     }

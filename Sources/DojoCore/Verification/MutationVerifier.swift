@@ -80,6 +80,7 @@ public struct MutationVerifier: Sendable {
         let files: [(name: String, url: URL)] = exercise.kind == .test
             ? exercise.subject.map { ($0.lastPathComponent, $0) }
             : [(exercise.fileName, exercise.solution)]
+        try checkGiven(of: exercise)
         return try files.flatMap { file in
             let text = try fileSystem.text(of: file.url)
             return makeMutants(exercise, text)
@@ -87,6 +88,24 @@ public struct MutationVerifier: Sendable {
                 // on the learner's file can): no planted bug of a subject.
                 .filter { exercise.kind == .implement || $0.operator != .defaultInjection }
                 .map { Job(exercise: exercise, fileName: file.name, original: text, mutant: $0) }
+        }
+    }
+
+    /// The code `given` names is left unmutated only when the learner really is given it: the
+    /// solution declares it, word for word as the starter does. Else the learner writes it, and
+    /// its mutants are wrong answers the checks must see.
+    private func checkGiven(of exercise: Exercise) throws {
+        guard !exercise.given.isEmpty else { return }
+        let names = Set(exercise.given)
+        let solution = GivenCode(names: names, in: try fileSystem.text(of: exercise.solution))
+        let starter = GivenCode(names: names, in: try fileSystem.text(of: exercise.starter))
+        if let name = solution.missing.first {
+            throw DojoError.givenCodeNotGiven(exerciseID: exercise.id, problem: "lesson.yaml's 'given' names \(name), which the solution does not declare at its top level")
+        }
+        if let name = exercise.given.first(where: { solution.texts[$0] != starter.texts[$0] }) {
+            throw DojoError.givenCodeNotGiven(
+                exerciseID: exercise.id,
+                problem: "lesson.yaml's 'given' names \(name), but the solution's \(name) is not the starter's: the learner writes it, so its mutants count; take it out of 'given'")
         }
     }
 
