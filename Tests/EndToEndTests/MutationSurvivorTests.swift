@@ -42,7 +42,7 @@ import Yams
         let kept = generators
         return MutationVerifier(
             checker: try RealChecker.make(), fileSystem: LocalFileSystem(), workFolder: workFolder,
-            makeMutants: { exercise, source in kept[exercise.lessonID]!.mutants(of: source) }
+            makeMutants: { exercise, source in kept[exercise.lessonID]!.mutants(of: source, leaving: Set(exercise.given)) }
         )
     }
 
