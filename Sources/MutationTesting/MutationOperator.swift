@@ -4,7 +4,8 @@ public enum MutationOperator: String, Sendable, Codable, CaseIterable, Comparabl
     // General
     /// Leaves out one statement.
     case deleteStatement = "delete-statement"
-    /// Uses another value of the same type in scope (`now` → `item.due`).
+    /// Uses another value of the same type in scope (`now` → `item.due`), or in a literal of
+    /// cases another case it uses (`.clean` → `.controlFreak`).
     case replaceValue = "replace-value"
     /// Flips or loosens a comparison (`<=` → `<`, `==` → `!=`).
     case comparison
