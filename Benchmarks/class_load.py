@@ -431,7 +431,7 @@ def probe_main(port, token, pipe):
             continue
         try:
             sock.settimeout(0.5)
-            sock.sendall(f"GET /api/stream?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            sock.sendall(f"GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\n"
                          "Accept: text/event-stream\r\n\r\n".encode())
             reader = SocketReader(sock, stop)
             status = int(reader.readline().split()[1])

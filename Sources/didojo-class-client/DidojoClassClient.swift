@@ -100,16 +100,21 @@ struct Refresh: AsyncParsableCommand {
 struct Grades: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Send verify's grades (JSON) to the class's dashboard.")
 
-    @Argument(help: "The dashboard's link, as 'didojo class serve' printed it.")
-    var dashboard: String
+    @Argument(help: "The class's address (http://host:port), as 'didojo class serve' printed it.")
+    var server: String
     @Option(help: "The JSON that 'didojo verify --workspaces … --json FILE' wrote.")
     var file: String
 
     func run() async throws {
-        guard let link = URLComponents(string: dashboard), let token = link.queryItems?.first(where: { $0.name == "token" })?.value,
+        // The teacher's token comes from the environment, never from a URL or the command line
+        // (both end up in histories).
+        guard let token = ProcessInfo.processInfo.environment["DIDOJO_TEACHER_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            throw ClientFailure("Set DIDOJO_TEACHER_TOKEN to the teacher's token that 'didojo class serve' printed, then grade again.")
+        }
+        guard let link = URLComponents(string: server), link.host != nil,
               let server = link.url.flatMap({ ClassAddress.parse("\($0.scheme ?? "http")://\($0.host ?? "")\($0.port.map { ":\($0)" } ?? "")") })
         else {
-            throw ClientFailure("'\(dashboard)' is not the dashboard's link: copy it as 'didojo class serve' printed it (http://…/dashboard?token=…).")
+            throw ClientFailure("'\(self.server)' is not the class's address: write it as 'didojo class serve' printed it (http://host:port).")
         }
         let grades = try Data(contentsOf: URL(fileURLWithPath: file))
         switch await ClassServerConnection(server: server, token: token).send("POST", "/api/grades", json: grades) {

@@ -103,10 +103,12 @@ struct Serve: AsyncParsableCommand {
                     let code = await service.joinCode
                     Self.say("""
                         Class "\(name)" is open (\(lessonCount) lessons; kept in \(keptWhere)).
-                          Teacher's dashboard: \(base)/dashboard?token=\(service.teacherToken)
+                          Teacher's dashboard: \(base)/signin#\(routes.sessions.newCode())
                           Projector view:      \(base)/projector?token=\(service.projectorToken)
                           Learners type:       class join \(base) \(code)
-                        Keep the dashboard link to yourself: its token lets whoever has it run the class.
+                        The dashboard's link signs in one browser, once, within an hour; the page's address then holds no secret.
+                        Another browser: 'Sign in another browser' on the dashboard, or the teacher's token at \(base)/signin.
+                        Teacher's token (keep it to yourself; 'didojo class grade' reads it from DIDOJO_TEACHER_TOKEN): \(service.teacherToken)
                         The projector's link only shows the room, without names.
                         Ctrl-C stops the server; the class is kept, and starting it again carries on.
                         """)

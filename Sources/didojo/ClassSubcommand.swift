@@ -75,7 +75,7 @@ struct ClassSubcommand: AsyncParsableCommand {
         }
     }
 
-    /// `didojo class grade <dashboard link> DIR…`: grades the learners' workspaces as
+    /// `didojo class grade <class address> DIR…` (the teacher's token in `DIDOJO_TEACHER_TOKEN`): grades the learners' workspaces as
     /// `verify --workspaces` does, and brings the grades into the live class, where the
     /// dashboard then tells verified passes from those only reported by the learners' shells.
     struct Grade: AsyncParsableCommand {
@@ -83,11 +83,16 @@ struct ClassSubcommand: AsyncParsableCommand {
             abstract: "Grade the learners' workspaces (verify --workspaces) and show the grades on the live class's dashboard.",
             discussion: "The dashboard then marks each pass as verified, reported by the learner's shell only, or taken back (verify failed a pass the shell reported). Grading never writes into the workspaces.")
         @OptionGroup var global: GlobalOptions
-        @Argument(help: "The dashboard's link, as 'didojo class serve' printed it (it holds the teacher's token).") var dashboard: String
+        @Argument(help: "The class's address (http://host:port), as 'didojo class serve' printed it; the teacher's token goes in DIDOJO_TEACHER_TOKEN.") var server: String
         @Argument(help: "The learners' workspaces (class/*).") var workspaces: [String]
 
         @MainActor
         func run() async throws {
+            // Before the grading, which takes minutes: the class will want the teacher's token.
+            guard ProcessInfo.processInfo.environment["DIDOJO_TEACHER_TOKEN"].map({ !$0.isEmpty }) == true else {
+                ClassSubcommand.fail("Set DIDOJO_TEACHER_TOKEN to the teacher's token that 'didojo class serve' printed, then grade again.")
+                throw ExitCode(2)
+            }
             let root = CompositionRoot(options: global.setup)
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-grades-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -103,7 +108,7 @@ struct ClassSubcommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
             let client = root.executable.deletingLastPathComponent().appendingPathComponent(ClassClientExecutable.name)
-            let sent = try ForegroundProcess.run(executable: client.path, arguments: ["grades", dashboard, "--file", grades.path])
+            let sent = try ForegroundProcess.run(executable: client.path, arguments: ["grades", server, "--file", grades.path])
             if !sent.isSuccess { throw ExitCode(1) }
         }
     }

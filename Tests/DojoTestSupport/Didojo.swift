@@ -19,6 +19,8 @@ public struct Didojo: Sendable {
     /// Runs learners' code unconfined and unaudited (`DIDOJO_UNCONFINED`), for the tests of
     /// what holds where nothing confines it.
     public var unconfined = false
+    /// More variables for the run (`DIDOJO_TEACHER_TOKEN` for `class grade`, say).
+    public var extraEnvironment: [String: String] = [:]
 
     public init() throws {
         home = try TemporaryFolder("e2e")
@@ -69,6 +71,7 @@ public struct Didojo: Sendable {
         environment["DIDOJO_PAGER"] = "cat"
         environment.removeValue(forKey: "VISUAL")
         environment.removeValue(forKey: "EDITOR")
+        environment.merge(extraEnvironment) { _, extra in extra }
         return environment
     }
 

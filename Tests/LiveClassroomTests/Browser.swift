@@ -11,6 +11,8 @@ final class Browser: @unchecked Sendable {
     private(set) var dom = ""
     /// The value of `report` (JSON), evaluated in the page once `waitFor` matched.
     private(set) var report: String?
+    /// What the page asked in its confirm() dialogs (each answered OK), by `waitForSecondSelector`.
+    private(set) var dialogs: [String] = []
 
     static var script: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/browse.py")
@@ -20,7 +22,8 @@ final class Browser: @unchecked Sendable {
     /// browser goes on watching for that selector (see `waitForSecondSelector`).
     init(
         _ url: String, waitFor: String, thenWaitFor: String? = nil, screenshot: URL? = nil, firefox: Bool = false,
-        viewport: (width: Int, height: Int)? = nil, report: String? = nil, setFile: (selector: String, file: URL)? = nil, click: String? = nil
+        viewport: (width: Int, height: Int)? = nil, report: String? = nil, setFile: (selector: String, file: URL)? = nil, click: String? = nil,
+        clicks: [String] = [], clickScreenshots: URL? = nil
     ) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         var arguments: [String] = [Self.script.path, url, "--wait-for", waitFor, "--timeout", "180"]
@@ -30,7 +33,8 @@ final class Browser: @unchecked Sendable {
         if let viewport { arguments += ["--viewport", "\(viewport.width)x\(viewport.height)"] }
         if let report { arguments += ["--report", report] }
         if let setFile { arguments += ["--set-file", setFile.selector, setFile.file.path] }
-        if let click { arguments += ["--click", click] }
+        for selector in (click.map { [$0] } ?? []) + clicks { arguments += ["--click", selector] }
+        if let clickScreenshots { arguments += ["--click-screenshots", clickScreenshots.path] }
         process.arguments = arguments
         process.standardOutput = output
         let errors = Pipe()
@@ -51,10 +55,17 @@ final class Browser: @unchecked Sendable {
     /// When the second selector matched, as the browser's clock saw it; nil when it never did.
     func waitForSecondSelector() -> Date? {
         defer { process.waitUntilExit() }
-        guard let line = readUntil("\n"), line.hasPrefix("SEEN "), let milliseconds = Double(line.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            return nil
+        while let line = readUntil("\n") {
+            if line.hasPrefix("DIALOG "), let message = try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(7).utf8)) {
+                dialogs.append(message)
+                continue
+            }
+            guard line.hasPrefix("SEEN "), let milliseconds = Double(line.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                return nil
+            }
+            return Date(timeIntervalSince1970: milliseconds / 1000)
         }
-        return Date(timeIntervalSince1970: milliseconds / 1000)
+        return nil
     }
 
     private func readUntil(_ marker: String) -> String? {

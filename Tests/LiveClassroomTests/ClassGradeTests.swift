@@ -13,7 +13,7 @@ import Testing
         let server = ClassServerProcess(folder: home.url)
         try server.start(lessons: Didojo.lessonsFolder)
         defer { server.kill() }
-        let ada = try Didojo()
+        var ada = try Didojo()
         let joined = try await ada.run(["class", "join", server.url, ClassServerProcess.joinCode, "--name", "Ada"])
         #expect(joined.standardOutput.contains("Joined"), "\(joined.standardOutput)\(joined.standardError)")
         let membership = try #require(ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: ada.workspace), fileSystem: LocalFileSystem()).membership())
@@ -25,8 +25,13 @@ import Testing
         #expect(cheated.learners.first?.cells["no-di.1"]?.state == "passed")
         #expect(cheated.learners.first?.cells["no-di.1"]?.grade == nil, "a pass is only reported until verify says otherwise")
 
-        // The teacher grades the workspace (its files are still the starters) and sends it in.
-        let link = "\(server.url)/dashboard?token=\(ClassServerProcess.teacherToken)"
+        // The teacher grades the workspace (its files are still the starters) and sends it in,
+        // the teacher's token in the environment, never in a URL.
+        let link = server.url
+        let withoutToken = try await ada.run(["class", "grade", link, ada.workspace.path])
+        #expect(withoutToken.termination == .exited(2))
+        #expect(withoutToken.standardError.contains("Set DIDOJO_TEACHER_TOKEN"), "\(withoutToken.standardError)")
+        ada.extraEnvironment["DIDOJO_TEACHER_TOKEN"] = ClassServerProcess.teacherToken
         let graded = try await ada.run(["class", "grade", link, ada.workspace.path])
         #expect(graded.standardOutput.contains("The dashboard now shows the grades of 1 learner."), "\(graded.standardOutput)\(graded.standardError)")
         let room = try await server.room()

@@ -16,6 +16,10 @@ final class ClassServerProcess: @unchecked Sendable {
     private(set) var port = 0
     private var process: Process?
     private var output = ""
+    /// The dashboard's sign-in link the server printed at its last start (`/signin#<code>`).
+    private(set) var printedSignInLink = ""
+    /// The token the server printed for the teacher.
+    private(set) var printedTeacherToken = ""
 
     init(folder: URL) {
         self.folder = folder
@@ -44,17 +48,20 @@ final class ClassServerProcess: @unchecked Sendable {
         self.process = process
         let deadline = Date().addingTimeInterval(180)
         var text = ""
-        while Date() < deadline, !text.contains("Learners type:") {
+        while Date() < deadline, !text.contains("Ctrl-C stops the server") {
             let data = pipe.fileHandleForReading.availableData
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
         }
         output = text
-        guard let range = text.range(of: #"http://127\.0\.0\.1:(\d+)/dashboard"#, options: .regularExpression) else {
+        guard let range = text.range(of: #"Teacher's dashboard: http://127\.0\.0\.1:\d+/signin#[A-Za-z0-9_-]+"#, options: .regularExpression),
+              let token = text.range(of: #"Teacher's token [^:]*: \S+"#, options: .regularExpression)
+        else {
             throw ServerFailure("didojo-class did not start: \(text)")
         }
-        let address = text[range]
-        port = Int(address.split(separator: ":")[2].split(separator: "/")[0])!
+        printedSignInLink = String(text[range].dropFirst("Teacher's dashboard: ".count))
+        printedTeacherToken = String(text[token].split(separator: " ").last!)
+        port = Int(printedSignInLink.split(separator: ":")[2].split(separator: "/")[0])!
         // Keep reading, so that the server never blocks on a full pipe.
         pipe.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
     }
@@ -85,6 +92,51 @@ final class ClassServerProcess: @unchecked Sendable {
     }
 
     deinit { kill() }
+
+    /// A fresh one-time sign-in link for a browser, as the dashboard's "Sign in another
+    /// browser" makes one.
+    func signInLink() async throws -> String {
+        let answer = try await request("POST", "/api/signin-code", headers: ["Authorization": "Bearer " + Self.teacherToken])
+        guard answer.status == 200, let path = (try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: String])?["path"] else {
+            throw ServerFailure("no sign-in link: \(answer.status) \(answer.body)")
+        }
+        return url + path
+    }
+
+    /// One request, with no cookie but those in `headers` (a session of its own, which keeps
+    /// none): its status, headers and body.
+    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) async throws
+        -> (status: Int, headers: [String: String], body: String)
+    {
+        var request = URLRequest(url: URL(string: url + path)!)
+        request.httpMethod = method
+        request.httpShouldHandleCookies = false
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body.map { Data($0.utf8) }
+        let (data, response) = try await Self.cookieless.data(for: request)
+        let http = response as! HTTPURLResponse
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields { fields[String(describing: name).lowercased()] = String(describing: value) }
+        return (http.statusCode, fields, String(decoding: data, as: UTF8.self))
+    }
+
+    private static let cookieless: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+    }()
+
+    /// Shows a redirect as it is (303 to /signin), not where it leads.
+    final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+            completionHandler: @escaping (URLRequest?) -> Void
+        ) {
+            completionHandler(nil)
+        }
+    }
 
     /// The room as the teacher's dashboard gets it.
     func room(view: String? = nil) async throws -> RoomSnapshot {

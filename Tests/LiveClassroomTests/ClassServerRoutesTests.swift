@@ -4,6 +4,7 @@ import DojoTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Synchronization
 import Testing
 
 /// The class server's routes through Hummingbird's test client, on a real SQLite file: what a
@@ -129,21 +130,92 @@ import Testing
     @Test func theTeachersRoutesRefuseAWrongTokenAndALearnersToken() async throws {
         try await withServer { client in
             let ada = try await Self.join(client, name: "Ada")
-            let routes: [(String, HTTPRequest.Method)] = [
-                ("/api/room", .get), ("/api/stream", .get), ("/dashboard", .get), ("/projector", .get), ("/api/export.csv", .get),
-                ("/api/export.xml", .get), ("/api/hands/H-x", .get), ("/api/hands/H-x/done", .post), ("/api/rotate-code", .post), ("/api/unlock", .post), ("/api/lock", .post), ("/api/grades", .post),
-            ]
-            for (uri, method) in routes {
+            for (uri, method) in Self.teacherRoutes {
                 for headers in [HTTPFields(), Self.bearer("wrong"), Self.bearer(ada.token), Self.bearer(Self.teacher + "x")] {
                     try await client.execute(uri: uri, method: method, headers: headers) { response in
-                        #expect(response.status == .unauthorized, "\(method) \(uri) with \(headers)")
+                        #expect(response.status == (uri == "/dashboard" ? .seeOther : .unauthorized), "\(method) \(uri) with \(headers)")
                     }
                 }
-                try await client.execute(uri: uri + "?token=" + ada.token, method: method) { response in
-                    #expect(response.status == .unauthorized, "\(uri) with a learner's token in the URL")
+                // A token in the URL opens nothing: not a learner's, not even the teacher's (the
+                // dashboard's links of old).
+                for token in [ada.token, Self.teacher] {
+                    try await client.execute(uri: uri + "?token=" + token, method: method) { response in
+                        #expect(response.status == (uri == "/dashboard" ? .seeOther : .unauthorized), "\(uri) with a token in the URL")
+                        #expect(!String(buffer: response.body).contains("<html>"), "\(uri): no page")
+                    }
                 }
             }
         }
+    }
+
+    static let teacherRoutes: [(String, HTTPRequest.Method)] = [
+        ("/api/room", .get), ("/api/stream", .get), ("/dashboard", .get), ("/projector", .get), ("/api/export.csv", .get),
+        ("/api/export.xml", .get), ("/api/hands/H-x", .get), ("/api/hands/H-x/done", .post), ("/api/rotate-code", .post), ("/api/unlock", .post),
+        ("/api/lock", .post), ("/api/grades", .post), ("/api/signin-code", .post),
+    ]
+
+    /// The cookie a sign-in sets, as a browser sends it back ("name=value").
+    static func signIn(_ client: any TestClientProtocol, body: String) async throws -> (status: HTTPResponse.Status, cookie: String?, setCookie: String?) {
+        try await client.execute(uri: "/api/session", method: .post, body: ByteBuffer(string: body)) { response in
+            let setCookie = response.headers[.setCookie]
+            return (response.status, setCookie.map { String($0.split(separator: ";")[0]) }, setCookie)
+        }
+    }
+
+    @Test func aSignInCodeWorksOnceForACookieThatOpensTheTeachersRoutes() async throws {
+        let store = try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite"))
+        let service = try await ClassService.open(store: store, lessons: Self.lessons, className: "Tuesday", joinCode: Self.code, teacherToken: Self.teacher)
+        let sessions = TeacherSessions(teacherToken: Self.teacher)
+        let code = sessions.newCode()
+        let app = Application(router: ClassRoutes(
+            service: service, dashboard: DashboardFiles(page: "<html>page</html>", script: "", style: ""),
+            limiter: RateLimiter(rate: 1000, burst: 1000), sessions: sessions).router())
+        try await app.test(.router) { client in
+            let ada = try await Self.join(client, name: "Ada")
+            let first = try await Self.signIn(client, body: #"{"code": "\#(code)"}"#)
+            #expect(first.status == .noContent)
+            let setCookie = try #require(first.setCookie)
+            #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") && setCookie.contains("Path=/"), "\(setCookie)")
+            let cookie = try #require(first.cookie)
+            #expect(!cookie.contains(Self.teacher) && !cookie.contains(code))
+            #expect(try await Self.signIn(client, body: #"{"code": "\#(code)"}"#).status == .unauthorized, "a code works once")
+            #expect(try await Self.signIn(client, body: #"{"token": "\#(ada.token)"}"#).status == .unauthorized, "a learner's token signs nobody in")
+            #expect(try await Self.signIn(client, body: #"{"token": "\#(Self.teacher)"}"#).status == .noContent, "the teacher's token, typed, does")
+
+            try await client.execute(uri: "/dashboard", method: .get, headers: [.cookie: cookie]) { #expect(String(buffer: $0.body).contains("page")) }
+            try await client.execute(uri: "/api/room", method: .get, headers: [.cookie: cookie]) { #expect($0.status == .ok) }
+            // A change needs the dashboard's header besides the cookie: a form of another site
+            // cannot send it.
+            try await client.execute(uri: "/api/rotate-code", method: .post, headers: [.cookie: cookie]) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/api/rotate-code", method: .post, headers: [.cookie: cookie, HTTPFields.Element.Name("X-Didojo-Dashboard")!: "1"]) {
+                #expect($0.status == .ok)
+            }
+            // A cookie made up, or its expiry moved, opens nothing.
+            let parts = cookie.split(separator: "=", maxSplits: 1)
+            let fields = parts[1].split(separator: ".")
+            let later = "\(parts[0])=s1.\(Int(fields[1])! + 86_400).\(fields[2]).\(fields[3])"
+            for forged in [later, "\(parts[0])=s1.9999999999.abc.def", "\(parts[0])=" + Self.teacher] {
+                try await client.execute(uri: "/api/room", method: .get, headers: [.cookie: forged]) { #expect($0.status == .unauthorized, "\(forged)") }
+            }
+            // Another class's session (another teacher's token) is not this one's.
+            let other = TeacherSessions(teacherToken: "another-teacher")
+            try await client.execute(uri: "/api/room", method: .get, headers: [.cookie: "\(sessions.cookieName)=\(other.newSession())"]) {
+                #expect($0.status == .unauthorized)
+            }
+        }
+    }
+
+    @Test func aSessionEndsAfterItsLifetime() {
+        let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let sessions = TeacherSessions(teacherToken: Self.teacher, clock: { now.withLock { $0 } })
+        let session = sessions.newSession()
+        let code = sessions.newCode()
+        #expect(sessions.isValid(session))
+        now.withLock { $0 += TeacherSessions.codeLifetime + 1 }
+        #expect(!sessions.redeem(code), "a code over an hour old")
+        #expect(sessions.isValid(session))
+        now.withLock { $0 += TeacherSessions.sessionLifetime }
+        #expect(!sessions.isValid(session), "a session past its day")
     }
 
     @Test func aLearnerCannotSendAsAnotherOrReadAnothersFile() async throws {
@@ -297,7 +369,7 @@ import Testing
 
     @Test func thePageIsServedWithAPolicyThatRunsNoInlineScript() async throws {
         try await withServer { client in
-            try await client.execute(uri: "/dashboard?token=" + Self.teacher, method: .get) { response in
+            try await client.execute(uri: "/dashboard", method: .get, headers: Self.bearer(Self.teacher)) { response in
                 #expect(response.status == .ok)
                 let policy = try #require(response.headers[.contentSecurityPolicy])
                 #expect(policy.contains("script-src 'self'"))
@@ -330,14 +402,17 @@ import Testing
                 }
             }
             try await client.execute(uri: "/projector?token=" + projector, method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/dashboard", method: .get, headers: ClassServerRoutesTests.bearer(projector)) {
+                #expect($0.status == .seeOther, "the dashboard is for the teacher: the projector's token is sent to sign in")
+            }
             let closed: [(String, HTTPRequest.Method)] = [
-                ("/dashboard", .get), ("/api/export.csv", .get), ("/api/hands/H-x", .get), ("/api/rotate-code", .post), ("/api/unlock", .post),
+                ("/api/export.csv", .get), ("/api/hands/H-x", .get), ("/api/rotate-code", .post), ("/api/unlock", .post),
             ]
             for (uri, method) in closed {
                 try await client.execute(uri: uri, method: method, headers: ClassServerRoutesTests.bearer(projector)) { response in
                     #expect(response.status == .unauthorized, "\(method) \(uri) with the projector's token")
                     let body = try JSONDecoder().decode(ClassErrorBody.self, from: Data(buffer: response.body))
-                    #expect(body.error.contains("teacher's token"))
+                    #expect(body.error.contains("This needs the teacher"))
                 }
             }
         }

@@ -104,6 +104,30 @@ import Testing
         #expect(await second.unlockedLessons == ["no-di"])
     }
 
+    /// The teacher's remove and merge, kept: a removed learner and their events are gone, with
+    /// the learners merged into them; a merged one keeps their events and points to the row.
+    @Test(arguments: Kind.allCases)
+    func aRemovedLearnerIsGoneAndAMergedOneKeptAsPartOfAnother(kind: Kind) async throws {
+        let place = try Place(kind)
+        defer { place.stop() }
+        let joined = Date(timeIntervalSince1970: 1_764_000_000)
+        let event = ClassEvent(kind: .check, time: joined, exerciseID: "no-di.1", passed: true)
+        do {
+            let store = try await place.open()
+            for (id, name) in [("L-1", "Ada"), ("L-2", "Ada"), ("L-3", "Eve"), ("L-4", "Eve")] {
+                try await store.addLearner(StoredLearner(id: id, name: name, tokenHash: "h" + id, joinedAt: joined))
+                _ = try await store.add([event], from: id, receivedAt: joined)
+            }
+            try await store.mergeLearner("L-2", into: "L-1")
+            try await store.mergeLearner("L-4", into: "L-3")
+            try await store.deleteLearner("L-3")
+        }
+        let kept = try await place.open().load()
+        #expect(kept.learners.map(\.id) == ["L-1", "L-2"], "Eve and the row merged into her are gone")
+        #expect(kept.learners.map(\.mergedInto) == [nil, "L-1"])
+        #expect(kept.events.map(\.learnerID) == ["L-1", "L-2"], "the merged learner's events stay, under their own id")
+    }
+
     @Test(arguments: Kind.allCases)
     func aSettingIfAbsentKeepsTheFirstValue(kind: Kind) async throws {
         let place = try Place(kind)
@@ -189,5 +213,14 @@ import Testing
         }
         #expect(unlocked == ["no-di"])
         #expect(await east.room().learners.first?.cells["no-di.1"]?.attempts == 1, "nothing taken twice")
+
+        // The teacher removes Ada on one server: the other forgets her and her token.
+        try await east.removeLearner(ada.learnerID)
+        let removeDeadline = Date().addingTimeInterval(120)
+        while await west.learner(token: ada.token) != nil, Date() < removeDeadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(await west.learner(token: ada.token) == nil)
+        #expect(await west.room().learners.isEmpty)
     }
 }

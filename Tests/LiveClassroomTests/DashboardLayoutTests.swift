@@ -96,7 +96,7 @@ import FoundationNetworking
 
         let shot = Self.artifacts.appendingPathComponent("dashboard-\(width)x\(height).png")
         let browser = try Browser(
-            "\(server.url)/dashboard?token=\(ClassServerProcess.teacherToken)",
+            try await server.signInLink(),
             waitFor: #"body:has(#connection[data-status="live"]) #hands-list li[data-hand] "#,
             screenshot: shot, viewport: (width, height), report: Self.measure)
         let layout = try JSONDecoder().decode(Layout.self, from: Data(try #require(browser.report).utf8))
@@ -158,7 +158,7 @@ import FoundationNetworking
         try #"{"learners": [{"learner": "Bo", "classLearnerID": "\#(bo.learnerID)", "results": [{"exercise": "no-di.1", "passed": false}]}]}"#
             .write(to: grades, atomically: true, encoding: .utf8)
         let browser = try Browser(
-            "\(server.url)/dashboard?token=\(ClassServerProcess.teacherToken)",
+            try await server.signInLink(),
             waitFor: #"body:has(#connection[data-status="live"]) td[data-exercise="no-di.1"][data-grade="reported"]"#,
             thenWaitFor: #"td[data-exercise="no-di.1"][data-grade="takenBack"]"#,
             setFile: ("#grades-file", grades), click: "#grades-upload")

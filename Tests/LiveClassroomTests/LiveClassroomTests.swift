@@ -86,7 +86,7 @@ import Testing
         #expect(room.learners.first { $0.name == strangeName }?.cells["no-di.1"]?.state == "passed", "\(bobSaw)")
 
         // The teacher's page, in a real browser: the room as it stands, then a change live.
-        let dashboard = "\(server.url)/dashboard?token=\(ClassServerProcess.teacherToken)"
+        let dashboard = try await server.signInLink()
         let browser = try Browser(
             dashboard, waitFor: #"body:has(#connection[data-status="live"]) td[data-state="passed"]"#,
             thenWaitFor: "td[data-learner=\"\(adaRow.id)\"][data-exercise=\"no-di.2\"][data-state=\"failing\"]",
@@ -110,7 +110,7 @@ import Testing
         let seen = try #require(browser.waitForSecondSelector(), "the open page shows a new check without a reload")
         print("Dashboard update delay, event sent to cell shown in Chromium: \(Int(seen.timeIntervalSince(sent) * 1000)) ms")
 
-        let projector = try Browser("\(server.url)/projector?token=\(ClassServerProcess.teacherToken)", waitFor: "table.progress tr[data-exercise=\"no-di.1\"]")
+        let projector = try Browser("\(server.url)/projector?token=\(try #require(try await server.room().projectorToken))", waitFor: "table.progress tr[data-exercise=\"no-di.1\"]")
         #expect(!projector.dom.contains(">Ada<") && !projector.dom.contains("onerror"), "the projector shows no names")
         #expect(projector.dom.contains("data-passed=\"1\""), "\(projector.dom.prefix(2000))")
     }
@@ -181,7 +181,7 @@ import Testing
         let answer = try await server.join(name: "<b>Bo</b>")
         try await ClassServerProcess.post(EventBatch(events: [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.1", passed: true)]), to: server.url, token: answer.token)
         let browser = try Browser(
-            "\(server.url)/dashboard?token=\(ClassServerProcess.teacherToken)",
+            try await server.signInLink(),
             waitFor: #"body:has(#connection[data-status="live"]) td[data-state="passed"][data-exercise="no-di.1"]"#, firefox: true)
         #expect(browser.dom.contains("&lt;b&gt;Bo&lt;/b&gt;"), "the name as text: \(browser.dom.prefix(2000))")
         #expect(!browser.dom.contains("<b>Bo</b>"))

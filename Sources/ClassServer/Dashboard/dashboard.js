@@ -8,10 +8,13 @@
 
 (function () {
   const PROJECTOR = /\/projector\/?$/.test(location.pathname);
-  const TOKEN_KEY = 'didojo-teacher-token';
-  const BAD_TOKEN = "This link's teacher token is not valid: copy the dashboard URL that " +
-    "'didojo class serve' printed.";
-  const token = readToken();
+  const TOKEN_KEY = 'didojo-projector-token';
+  const BAD_TOKEN = PROJECTOR
+    ? "This projector link's token is not valid: copy the projector link that 'didojo class serve' printed."
+    : 'This browser is not signed in to the class (or its sign-in has ended).';
+  // The projector's read-only token comes in its link; the teacher's browser carries no token
+  // at all, only its session cookie (HttpOnly: this script never sees it).
+  const token = PROJECTOR ? readProjectorToken() : null;
 
   let stream = null;          // the EventSource, closed when the token turns out to be bad
   let offlineSince = null;    // Date when the stream was lost, null while live
@@ -19,13 +22,13 @@
   let roomReceivedAt = 0;     // Date.now() when lastRoom arrived
   const shownKeys = {};       // section id -> JSON of what it shows now (see renderSection)
 
-  function readToken() {
+  function readProjectorToken() {
     const fromURL = new URLSearchParams(location.search).get('token');
     if (fromURL) {
       try { sessionStorage.setItem(TOKEN_KEY, fromURL); } catch (e) { /* storage off: fine */ }
-      // The whole class sees the projector's screen, address bar included: take the teacher
-      // token out of the URL there. sessionStorage keeps it for a reload of this tab.
-      if (PROJECTOR) history.replaceState(null, '', location.pathname);
+      // The whole class sees the projector's screen, address bar included: take the token out
+      // of the URL. sessionStorage keeps it for a reload of this tab.
+      history.replaceState(null, '', location.pathname);
       return fromURL;
     }
     try { return sessionStorage.getItem(TOKEN_KEY); } catch (e) { return null; }
@@ -81,12 +84,19 @@
     if (stream) stream.close();
     try { sessionStorage.removeItem(TOKEN_KEY); } catch (e) { /* fine */ }
     document.body.replaceChildren(el('main', { id: 'auth-error', role: 'alert' },
-      el('h1', null, 'DIDojo class'), el('p', null, BAD_TOKEN)));
+      el('h1', null, 'DIDojo class'), el('p', null, BAD_TOKEN),
+      PROJECTOR ? null : el('p', null, el('a', { href: '/signin' }, 'Sign in'))));
   }
 
-  // Every teacher request carries the token as a header (only EventSource needs ?token=).
+  // The headers of every request the page makes: the projector's token, or, from the
+  // teacher's signed-in browser, the header that tells the server the dashboard itself asks
+  // (the cookie goes along by itself).
+  function authHeaders() {
+    return token ? { Authorization: 'Bearer ' + token } : { 'X-Didojo-Dashboard': '1' };
+  }
+
   async function api(method, path, body) {
-    const init = { method, headers: { Authorization: 'Bearer ' + token } };
+    const init = { method, headers: authHeaders(), credentials: 'same-origin' };
     if (body !== undefined) {
       init.headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
@@ -222,8 +232,9 @@
         scope: 'row', class: 'name',
         title: `${displayName(p)}: joined at ${clock(p.joinedAt)}, ${plural(p.hintsUsed || 0, 'hint')} used` +
           (raised[p.id] ? `, ${plural(raised[p.id], 'hand')} up` : ''),
-      }, raised[p.id] ? el('span', { class: 'hand-mark', 'aria-label': 'hand up' }, '☝ ') : null,
-      p.name, p.sameNameNumber ? el('span', { class: 'same-name' }, ` #${p.sameNameNumber} · ${clock(p.joinedAt)}`) : null),
+      }, el('button', { type: 'button', class: 'learner-name', 'data-learner': p.id, onclick: () => showLearner(p.id) },
+        raised[p.id] ? el('span', { class: 'hand-mark', 'aria-label': 'hand up' }, '☝ ') : null,
+        p.name, p.sameNameNumber ? el('span', { class: 'same-name' }, ` #${p.sameNameNumber} · ${clock(p.joinedAt)}`) : null)),
       lessons.map((lesson) => columnsOf(lesson).map((x) => x ? cell(p, x) : el('td', { class: 'cell' })))));
     if (!learners.length) {
       rows.push(el('tr', null, el('td', { class: 'empty', colspan: 1 + lessons.reduce(
@@ -325,6 +336,17 @@
     button.disabled = false;
   }
 
+  // A one-time sign-in link for another browser (a tablet, say), shown here only: it signs in
+  // one browser, once.
+  async function signInAnother(button) {
+    button.disabled = true;
+    try {
+      const answer = await (await api('POST', '/api/signin-code')).json();
+      say(`Open this link in the other browser (it works once, within an hour): ${location.origin}${answer.path}`);
+    } catch (e) { say(`Could not make a sign-in link: ${e.message}`); }
+    button.disabled = false;
+  }
+
   async function unlock(lessonID, button) {
     if (!confirm(`Unlock ${lessonID} for the whole room? Every learner can open it at once, before passing the lesson before it.`)) return;
     button.disabled = true;               // the stream's next room replaces the button
@@ -364,6 +386,67 @@
     } catch (e) { say(`Could not open the hand: ${e.message}`); }
   }
 
+  // A learner's card, opened from their name: who they are, and the teacher's two actions on
+  // a row, each after a confirmation: merge it into another row (one person who joined twice),
+  // or remove it from the class. It lives outside the grid, so the stream's next room does not
+  // close it; it is built from the newest room when opened.
+  function showLearner(id) {
+    const box = $('learner-detail');
+    const learners = (lastRoom && lastRoom.learners) || [];
+    const learner = learners.find((p) => p.id === id);
+    if (!box || !learner) return;
+    const others = learners.filter((p) => p.id !== id);
+    const select = el('select', { id: 'merge-target', 'aria-label': 'the row to merge into' },
+      others.map((p) => el('option', { value: p.id }, `${displayName(p)} (joined ${clock(p.joinedAt)})`)));
+    box.replaceChildren(
+      el('div', { class: 'hand-detail-head' },
+        el('h3', null, displayName(learner)),
+        el('button', { type: 'button', onclick: () => closeLearner() }, 'Close')),
+      el('p', null, `Joined at ${clock(learner.joinedAt)}; ${plural(passedCount(learner), 'exercise')} passed; ` +
+        `${plural(learner.hintsUsed || 0, 'hint')} used.`),
+      others.length ? el('p', { class: 'learner-action' }, 'Merge this row into ', select, ' ',
+        el('button', { type: 'button', id: 'merge-learner', onclick: (e) => mergeLearner(learner, select.value, e.currentTarget) }, 'Merge'))
+        : null,
+      el('p', { class: 'learner-action' },
+        el('button', { type: 'button', id: 'remove-learner', class: 'danger', onclick: (e) => removeLearner(learner, e.currentTarget) },
+          'Remove from the class')));
+    box.dataset.learner = id;
+    box.hidden = false;
+  }
+
+  function closeLearner() {
+    const box = $('learner-detail');
+    box.hidden = true;
+    box.replaceChildren();
+    delete box.dataset.learner;
+  }
+
+  async function removeLearner(learner, button) {
+    const name = displayName(learner);
+    if (!confirm(`Remove ${name} from the class? Their row, checks and hands go, and their shell can send nothing more ` +
+      '(they can join again with the code, as a new learner).')) return;
+    button.disabled = true;
+    try {
+      await api('POST', `/api/learners/${encodeURIComponent(learner.id)}/remove`);
+      closeLearner();
+      say(`Removed ${name} from the class.`);
+    } catch (e) { button.disabled = false; say(`Could not remove ${name}: ${e.message}`); }
+  }
+
+  async function mergeLearner(learner, targetID, button) {
+    const target = ((lastRoom && lastRoom.learners) || []).find((p) => p.id === targetID);
+    if (!target) return;
+    const name = displayName(learner), into = displayName(target);
+    if (!confirm(`Merge ${name} into ${into}? ${name}'s row goes: their checks, hints and hands count as ${into}'s, ` +
+      `and their shell goes on sending as ${into}.`)) return;
+    button.disabled = true;
+    try {
+      await api('POST', `/api/learners/${encodeURIComponent(learner.id)}/merge`, { into: target.id });
+      closeLearner();
+      say(`Merged ${name} into ${into}.`);
+    } catch (e) { button.disabled = false; say(`Could not merge ${name}: ${e.message}`); }
+  }
+
   function closeHand() {
     const box = $('hand-detail');
     box.hidden = true;
@@ -387,8 +470,9 @@
     button.disabled = true;
     try {
       const res = await fetch('/api/grades', {
-        method: 'POST', headers: { Authorization: 'Bearer ' + token, 'Content-Type': 'application/json' }, body: await file.text(),
+        method: 'POST', headers: Object.assign(authHeaders(), { 'Content-Type': 'application/json' }), body: await file.text(),
       });
+      if (res.status === 401) { showBadToken(); return; }
       const answer = await res.json();
       if (!res.ok) throw new Error(answer.error || `the server answered ${res.status}`);
       say(`Grades brought in for ${plural(answer.matched, 'learner')}` +
@@ -463,7 +547,7 @@
 
   function connect() {
     // The projector asks for the room without names: they never reach the projected page.
-    stream = new EventSource('/api/stream?token=' + encodeURIComponent(token) + (PROJECTOR ? '&view=projector' : ''));
+    stream = new EventSource(PROJECTOR ? '/api/stream?view=projector' + (token ? '&token=' + encodeURIComponent(token) : '') : '/api/stream');
     stream.addEventListener('open', () => setConnection('live', 'live'));
     stream.addEventListener('room', (event) => {
       let room;
@@ -487,10 +571,11 @@
     const drop = PROJECTOR ? '[data-dashboard-only]' : '[data-projector-only]';
     document.querySelectorAll(drop).forEach((node) => node.remove());
     document.body.classList.add(PROJECTOR ? 'projector' : 'dashboard');
-    if (!token) { showBadToken(); return; }
 
     const rotate = $('rotate-code');
     if (rotate) rotate.addEventListener('click', () => rotateCode(rotate));
+    const another = $('signin-another');
+    if (another) another.addEventListener('click', () => signInAnother(another));
     const sort = $('sort');
     if (sort) {
       sort.value = sortKey();

@@ -1,29 +1,58 @@
 import Hummingbird
 
-/// The bearer token of a request: the Authorization header, or `?token=` (the dashboard page
-/// and its `EventSource` cannot set headers).
+/// The bearer token of a request's Authorization header. The learners' shells and the teacher's
+/// scripts (`didojo class grade`) send their tokens this way only.
 func bearerToken(of request: Request) -> String? {
-    if let header = request.headers[.authorization], header.hasPrefix("Bearer ") {
-        return String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
-    }
-    return request.uri.queryParameters.get("token")
+    guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return nil }
+    return String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
 }
 
-/// Lets a request through only with the teacher's token (or, where `allowsProjector`, the
-/// projector's read-only token), then counts it against the teacher's rate. A wrong token is
-/// counted against one shared "unauthenticated" bucket, so guessing is slow.
+/// The projector's token in the URL (`?token=`): the one token a URL may carry, because it only
+/// reads the room without names (the projector's page and its `EventSource` cannot set headers).
+/// A teacher's token there opens nothing: it would sit in the browser's history and on the
+/// projected screen.
+func projectorTokenInURL(of request: Request, service: ClassService) -> String? {
+    guard let token = request.uri.queryParameters.get("token"), service.role(ofToken: token) == .projector else { return nil }
+    return token
+}
+
+/// The header the dashboard's script sends with every request it makes with the session
+/// cookie. A page of another site cannot set it without the server's leave (CORS), so a
+/// request without it is not the dashboard's, whatever cookie it carries.
+let dashboardHeader = HTTPFields.Element.Name("X-Didojo-Dashboard")!
+
+/// Who a request comes from, of the teacher's two roles: the teacher's token in the header, the
+/// teacher's signed-in browser (its session cookie), or the projector's token (header or URL).
+func teacherRole(of request: Request, service: ClassService, sessions: TeacherSessions) throws -> ClassService.Role? {
+    if let token = bearerToken(of: request) { return service.role(ofToken: token) }
+    if let cookie = request.cookies[sessions.cookieName], sessions.isValid(cookie.value) {
+        // SameSite=Strict keeps the cookie off other sites' requests; the header is the second
+        // lock on every request that changes something.
+        if ![.get, .head].contains(request.method), request.headers[dashboardHeader] == nil {
+            throw ClassHTTPError(.forbidden, "A request that changes the class must come from the dashboard's own page.")
+        }
+        return .teacher
+    }
+    return projectorTokenInURL(of: request, service: service).map { _ in .projector }
+}
+
+/// Lets a request through only from the teacher (or, where `allowsProjector`, with the
+/// projector's read-only token), then counts it against the teacher's rate. A request without
+/// them is counted against one shared "unauthenticated" bucket, so guessing is slow.
 struct TeacherAuthentication: RouterMiddleware {
     typealias Context = ClassRequestContext
     let service: ClassService
+    let sessions: TeacherSessions
     let limiter: RateLimiter
     var allowsProjector = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let token = bearerToken(of: request), let role = service.role(ofToken: token),
+        guard let role = try teacherRole(of: request, service: service, sessions: sessions),
               role == .teacher || (allowsProjector && role == .projector)
         else {
             try limiter.check("unauthenticated")
-            throw ClassHTTPError.unauthorized("This needs the teacher's token: use the dashboard link that 'didojo class serve' printed.")
+            throw ClassHTTPError.unauthorized(
+                "This needs the teacher: sign in with the link 'didojo class serve' printed (or the teacher's token at /signin).")
         }
         try limiter.check(role == .teacher ? "teacher" : "projector")
         return try await next(request, context)
@@ -48,7 +77,7 @@ struct LearnerAuthentication: RouterMiddleware {
     }
 }
 
-/// Counts a request against its address: the join route, before there is a token.
+/// Counts a request against its address: the join and sign-in routes, before there is a token.
 struct AddressRateLimit: RouterMiddleware {
     typealias Context = ClassRequestContext
     let limiter: RateLimiter

@@ -12,14 +12,21 @@ public struct ClassRoutes: Sendable {
     let service: ClassService
     let dashboard: DashboardFiles
     let limiter: RateLimiter
+    /// The teacher's signed-in browsers (the dashboard's URL carries no token).
+    public let sessions: TeacherSessions
     /// How often the stream to a dashboard sends a comment when nothing changes, so that proxies
     /// and the browser see a live connection.
     let heartbeat: Duration
 
-    public init(service: ClassService, dashboard: DashboardFiles, limiter: RateLimiter = RateLimiter(), heartbeat: Duration = .seconds(15)) {
+    /// `sessions` defaults to sessions signed with the class's teacher token.
+    public init(
+        service: ClassService, dashboard: DashboardFiles, limiter: RateLimiter = RateLimiter(), sessions: TeacherSessions? = nil,
+        heartbeat: Duration = .seconds(15)
+    ) {
         self.service = service
         self.dashboard = dashboard
         self.limiter = limiter
+        self.sessions = sessions ?? TeacherSessions(teacherToken: service.teacherToken)
         self.heartbeat = heartbeat
     }
 
@@ -34,20 +41,48 @@ public struct ClassRoutes: Sendable {
         router.route(.get, "/dashboard.js", routes) { _, _ in text(dashboard.script, type: "text/javascript; charset=utf-8") }
         router.route(.get, "/dashboard.css", routes) { _, _ in text(dashboard.style, type: "text/css; charset=utf-8") }
         router.route(.get, "/healthz", routes) { _, _ in text("ok\n", type: "text/plain; charset=utf-8") }
+        router.route(.get, "/signin", routes) { _, _ in page(dashboard.signInPage) }
+        router.route(.get, "/signin.js", routes) { _, _ in text(dashboard.signInScript, type: "text/javascript; charset=utf-8") }
 
-        // The pages: the dashboard needs the teacher's token, the projector view the
-        // projector's (read-only) token or the teacher's.
-        router.group().add(middleware: TeacherAuthentication(service: service, limiter: limiter))
-            .route(.get, "/dashboard", routes) { _, _ in page() }
-        router.group().add(middleware: TeacherAuthentication(service: service, limiter: limiter, allowsProjector: true))
-            .route(.get, "/projector", routes) { _, _ in page() }
+        // The pages. The dashboard opens in the teacher's signed-in browser; any other is sent
+        // to the sign-in page (the page holds nothing secret, but a wrong link says so at once).
+        // The projector view takes the projector's (read-only) token, or the teacher's browser.
+        let sessions = sessions
+        router.route(.get, "/dashboard", routes) { request, _ in
+            guard try teacherRole(of: request, service: service, sessions: sessions) == .teacher else {
+                try limiter.check("unauthenticated")
+                return Response(status: .seeOther, headers: [.location: "/signin", .cacheControl: "no-store"])
+            }
+            try limiter.check("teacher")
+            return page(dashboard.page)
+        }
+        router.group().add(middleware: TeacherAuthentication(service: service, sessions: sessions, limiter: limiter, allowsProjector: true))
+            .route(.get, "/projector", routes) { _, _ in page(dashboard.page) }
 
         let api = router.group("api")
-        api.group().add(middleware: AddressRateLimit(limiter: limiter))
-            .route(.post, "join", under: "/api", routes) { request, _ in
-                let join = try await decode(JoinRequest.self, from: request, upTo: ClassLimits.bodyBytes)
-                return try json(try await service.join(code: join.code, name: join.name))
+        let byAddress = api.group().add(middleware: AddressRateLimit(limiter: limiter))
+        byAddress.route(.post, "join", under: "/api", routes) { request, _ in
+            let join = try await decode(JoinRequest.self, from: request, upTo: ClassLimits.bodyBytes)
+            return try json(try await service.join(code: join.code, name: join.name))
+        }
+        // The sign-in page trades a one-time code (or the teacher's token, typed) for the
+        // session cookie.
+        byAddress.route(.post, "session", under: "/api", routes) { request, _ in
+            let body = try await decode(SignInRequest.self, from: request, upTo: ClassLimits.bodyBytes)
+            let signedIn = if let code = body.code { sessions.redeem(code) } else { body.token.map { service.role(ofToken: $0) == .teacher } ?? false }
+            guard signedIn else {
+                try limiter.check("unauthenticated")
+                throw ClassHTTPError.unauthorized(
+                    body.code != nil
+                        ? "This sign-in link was used already or is over an hour old: each link signs in one browser, once. Type the teacher's token below, or open the link that 'didojo class serve' printed last."
+                        : "That is not this class's teacher token: copy it as 'didojo class serve' printed it.")
             }
+            var response = Response(status: .noContent, headers: [.cacheControl: "no-store"])
+            response.setCookie(Cookie(
+                name: sessions.cookieName, value: sessions.newSession(), maxAge: Int(TeacherSessions.sessionLifetime), path: "/",
+                httpOnly: true, sameSite: .strict))
+            return response
+        }
 
         let learners = api.group().add(middleware: LearnerAuthentication(service: service, limiter: limiter))
         learners.route(.post, "events", under: "/api", routes) { request, context in
@@ -68,7 +103,7 @@ public struct ClassRoutes: Sendable {
         }
 
         // What the projector may read: the room without names.
-        let watching = api.group().add(middleware: TeacherAuthentication(service: service, limiter: limiter, allowsProjector: true))
+        let watching = api.group().add(middleware: TeacherAuthentication(service: service, sessions: sessions, limiter: limiter, allowsProjector: true))
         watching.route(.get, "room", under: "/api", routes) { request, _ in
             try json(anonymous(request) ? await service.anonymousRoom() : await service.room())
         }
@@ -76,13 +111,29 @@ public struct ClassRoutes: Sendable {
             stream(anonymous: anonymous(request))
         }
 
-        let teacher = api.group().add(middleware: TeacherAuthentication(service: service, limiter: limiter))
+        let teacher = api.group().add(middleware: TeacherAuthentication(service: service, sessions: sessions, limiter: limiter))
+        // A sign-in link for another browser (the dashboard's "Sign in another browser").
+        teacher.route(.post, "signin-code", under: "/api", routes) { _, _ in
+            let code = sessions.newCode()
+            return try json(["code": code, "path": "/signin#" + code])
+        }
         teacher.route(.get, "hands/:id", under: "/api", routes) { _, context in
             try json(try await service.hand(context.parameters.get("id") ?? ""))
         }
         teacher.route(.post, "hands/:id/done", under: "/api", routes) { _, context in
             try await service.markHandDone(context.parameters.get("id") ?? "")
             return Response(status: .noContent)
+        }
+        teacher.route(.post, "learners/:id/remove", under: "/api", routes) { _, context in
+            let id = context.parameters.get("id") ?? ""
+            try await service.removeLearner(id)
+            return try json(["removed": id])
+        }
+        teacher.route(.post, "learners/:id/merge", under: "/api", routes) { request, context in
+            let id = context.parameters.get("id") ?? ""
+            let body = try await decode(MergeRequest.self, from: request, upTo: ClassLimits.bodyBytes)
+            try await service.mergeLearner(id, into: body.into)
+            return try json(["merged": id, "into": body.into])
         }
         teacher.route(.post, "unlock", under: "/api", routes) { request, _ in
             let body = try await decode(UnlockRequest.self, from: request, upTo: ClassLimits.bodyBytes)
@@ -112,6 +163,7 @@ public struct ClassRoutes: Sendable {
     /// with the projector's token (which opens nothing else).
     private func anonymous(_ request: Request) -> Bool {
         request.uri.queryParameters.get("view") == "projector"
+            || projectorTokenInURL(of: request, service: service) != nil
             || bearerToken(of: request).map { service.role(ofToken: $0) == .projector } ?? false
     }
 
@@ -151,10 +203,9 @@ public struct ClassRoutes: Sendable {
 
     // MARK: Answers
 
-    /// The page itself holds nothing secret (its script asks the API with the token); it is
-    /// still refused without the token, so that a wrong link says so at once.
-    private func page() -> Response {
-        var response = text(dashboard.page, type: "text/html; charset=utf-8")
+    /// A page, under a policy that runs no inline script or style.
+    private func page(_ html: String) -> Response {
+        var response = text(html, type: "text/html; charset=utf-8")
         response.headers[.contentSecurityPolicy] =
             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
         return response
@@ -220,6 +271,17 @@ public struct ClassRoutes: Sendable {
 /// `POST /api/unlock`.
 struct UnlockRequest: Codable {
     var lesson: String
+}
+
+/// `POST /api/session`: a one-time code from a sign-in link, or the teacher's token typed.
+struct SignInRequest: Codable {
+    var code: String?
+    var token: String?
+}
+
+/// `POST /api/learners/{id}/merge`.
+struct MergeRequest: Codable {
+    var into: String
 }
 
 /// `GET /api/learner`.

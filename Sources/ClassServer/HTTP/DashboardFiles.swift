@@ -1,15 +1,20 @@
 import Foundation
 
-/// The dashboard's page, script and style, read once from the target's resources.
+/// The dashboard's page, script and style, and the sign-in page and its script, read once from
+/// the target's resources.
 public struct DashboardFiles: Sendable {
     public let page: String
     public let script: String
     public let style: String
+    public let signInPage: String
+    public let signInScript: String
 
-    public init(page: String, script: String, style: String) {
+    public init(page: String, script: String, style: String, signInPage: String = "", signInScript: String = "") {
         self.page = page
         self.script = script
         self.style = style
+        self.signInPage = signInPage
+        self.signInScript = signInScript
     }
 
     /// The files built into the server (`Sources/ClassServer/Dashboard`).
@@ -20,6 +25,8 @@ public struct DashboardFiles: Sendable {
             }
             return try String(contentsOf: url, encoding: .utf8)
         }
-        return DashboardFiles(page: try read("dashboard", "html"), script: try read("dashboard", "js"), style: try read("dashboard", "css"))
+        return DashboardFiles(
+            page: try read("dashboard", "html"), script: try read("dashboard", "js"), style: try read("dashboard", "css"),
+            signInPage: try read("signin", "html"), signInScript: try read("signin", "js"))
     }
 }

@@ -85,8 +85,11 @@ public actor ClassService: Service {
         }
         if let code = kept.settings[.joinCode] { joinCode = code }
         for learner in kept.learners where learnersByTokenHash[learner.tokenHash] == nil {
-            state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt)
+            if learner.mergedInto == nil { state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt) }
             learnersByTokenHash[learner.tokenHash] = learner.id
+        }
+        for learner in kept.learners {
+            if let target = learner.mergedInto { state.merge(learner.id, into: target) }
         }
         // An event of a lesson no longer in the class (the workshop changed) stays kept, unshown.
         for stored in kept.events where stored.event.exerciseID.map({ state.lessons.lessonOfExercise[$0] != nil }) ?? true {
@@ -121,7 +124,16 @@ public actor ClassService: Service {
     }
 
     private func reloadFromStore() async {
-        guard let kept = try? await store.load() else { return }
+        try? await rebuild()
+    }
+
+    /// The room built again from what the store keeps: after the teacher removed or merged a
+    /// learner (a row's cells are counted from its events, in order), or another server
+    /// instance changed the class.
+    private func rebuild() async throws {
+        let kept = try await store.load()
+        state = RoomState(lessons: state.lessons, className: state.className)
+        learnersByTokenHash = [:]
         take(kept)
         roomChanged()
     }
@@ -192,7 +204,7 @@ public actor ClassService: Service {
     }
 
     public func learnerName(_ id: String) -> String? {
-        state.learners[id]?.name
+        state.learners[state.row(of: id)]?.name
     }
 
     /// Stores a batch from a learner: all of it or, when one event breaks the rules, none.
@@ -291,6 +303,34 @@ public actor ClassService: Service {
         state.setGrades(grades)
         roomChanged()
         return GradesReceipt(matched: upload.learners.count - unmatched.count, unmatched: unmatched)
+    }
+
+    /// Removes a learner from the class (a join by mistake, a stranger who had the code): their
+    /// row, their events, their hands, their grades; their token sends nothing any more.
+    public func removeLearner(_ id: String) async throws {
+        guard state.hasRow(id) else { throw Refusal.notFound("There is no learner '\(id.prefix(60))' in this class.") }
+        try await store.deleteLearner(id)
+        try await forgetGrades(of: id)
+        try await rebuild()
+    }
+
+    /// Merges the row `id` into `target` (one person who joined twice): `id`'s events count as
+    /// `target`'s, in the order they arrived, and `id`'s token goes on sending, as `target`.
+    public func mergeLearner(_ id: String, into target: String) async throws {
+        guard state.hasRow(id) else { throw Refusal.notFound("There is no learner '\(id.prefix(60))' in this class.") }
+        guard state.hasRow(target) else { throw Refusal.notFound("There is no learner '\(target.prefix(60))' to merge into.") }
+        guard id != target else { throw Refusal.invalid("A learner cannot be merged into themselves: choose another row.") }
+        try await store.mergeLearner(id, into: target)
+        // verify's grades are of the row that stays (the next grading brings the merged one's).
+        try await forgetGrades(of: id)
+        try await rebuild()
+    }
+
+    private func forgetGrades(of id: String) async throws {
+        guard state.grades[id] != nil else { return }
+        var grades = state.grades
+        grades[id] = nil
+        try await store.setSetting(.grades, to: String(decoding: try JSONEncoder().encode(grades), as: UTF8.self))
     }
 
     /// A new join code; the old one stops working. Learners who joined keep their tokens.

@@ -53,6 +53,9 @@ public struct RoomState: Sendable {
     /// Every (learner, event id) applied: an event read back from the store (another server
     /// instance's change brings the whole class again) is applied once.
     private var applied: Set<String> = []
+    /// The learners the teacher merged into another (a second row of one person): their events,
+    /// and what their tokens still send, count as that learner's.
+    private var mergedInto: [String: String] = [:]
 
     public init(lessons: ClassLessons, className: String) {
         self.lessons = lessons
@@ -65,6 +68,28 @@ public struct RoomState: Sendable {
         learnerOrder.append(id)
     }
 
+    /// `id` counts as `target` from now on (the store keeps its events under `id`).
+    public mutating func merge(_ id: String, into target: String) {
+        guard id != target else { return }
+        mergedInto[id] = target
+        learners[id] = nil
+        learnerOrder.removeAll { $0 == id }
+    }
+
+    /// The learner whose row a learner's events go to: themselves, or whom they were merged into.
+    public func row(of learnerID: String) -> String {
+        var id = learnerID
+        var steps = 0
+        while let next = mergedInto[id], steps < 100 {
+            id = next
+            steps += 1
+        }
+        return id
+    }
+
+    /// Whether the room has a row for this learner (one merged into another has none).
+    public func hasRow(_ learnerID: String) -> Bool { learners[learnerID] != nil }
+
     public mutating func setUnlocked(_ lessonIDs: [String]) { unlockedLessons = lessonIDs }
     public mutating func setHandsDone(_ ids: Set<String>) { handsDone = ids }
     public mutating func setGrades(_ grades: [String: [String: Bool]]) { self.grades = grades }
@@ -72,7 +97,7 @@ public struct RoomState: Sendable {
     /// The learner of a graded workspace: by the learner id its membership holds, else by a
     /// name only one learner of the room has.
     public func learnerID(id: String?, name: String) -> String? {
-        if let id, learners[id] != nil { return id }
+        if let id, learners[row(of: id)] != nil { return row(of: id) }
         let named = learners.values.filter { $0.name == name }
         return named.count == 1 ? named.first?.id : nil
     }
@@ -81,8 +106,9 @@ public struct RoomState: Sendable {
     /// Every time is the server's (`receivedAt`), never the `time` the learner's machine put in
     /// the event: a learner's clock in 1970, or a made-up time, must not put anyone on top of
     /// the stuck list.
-    public mutating func apply(_ event: ClassEvent, from learnerID: String, receivedAt: Date) {
-        guard var learner = learners[learnerID], applied.insert(learnerID + "\u{0}" + event.id).inserted else { return }
+    public mutating func apply(_ event: ClassEvent, from senderID: String, receivedAt: Date) {
+        let learnerID = row(of: senderID)
+        guard var learner = learners[learnerID], applied.insert(senderID + "\u{0}" + event.id).inserted else { return }
         let time = receivedAt
         learner.events += 1
         learner.lastSeen = max(learner.lastSeen, time)
@@ -124,7 +150,8 @@ public struct RoomState: Sendable {
 
     /// Why this batch would take the learner past a cap (hands up, ask volume, events), in a
     /// sentence for the learner; nil when it would not.
-    public func overCaps(adding events: [ClassEvent], from learnerID: String) -> String? {
+    public func overCaps(adding events: [ClassEvent], from senderID: String) -> String? {
+        let learnerID = row(of: senderID)
         guard let learner = learners[learnerID] else { return nil }
         if learner.events + events.count > ClassLimits.eventsPerLearner {
             return "This class has had \(ClassLimits.eventsPerLearner) events from you already, the most it keeps of one learner."

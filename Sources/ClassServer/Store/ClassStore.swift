@@ -13,6 +13,12 @@ public protocol ClassStore: Sendable {
     func addLearner(_ learner: StoredLearner) async throws
     /// Forgets learners who never sent an event.
     func removeLearners(_ ids: [String]) async throws
+    /// Deletes a learner the teacher removed, with every event they sent and the learners merged
+    /// into them: their tokens open nothing any more.
+    func deleteLearner(_ id: String) async throws
+    /// Makes `id` (and whoever was merged into it) part of `target`: their events count as the
+    /// target's, and their tokens go on sending, as the target.
+    func mergeLearner(_ id: String, into target: String) async throws
     /// Stores the events that this learner has not sent before (by id), all or none, and
     /// returns those that were new: a batch sent twice is stored once.
     func add(_ events: [ClassEvent], from learnerID: String, receivedAt: Date) async throws -> [ClassEvent]
@@ -40,12 +46,15 @@ public struct StoredLearner: Sendable, Equatable {
     public var name: String
     public var tokenHash: String
     public var joinedAt: Date
+    /// The learner the teacher merged this one into, if any.
+    public var mergedInto: String?
 
-    public init(id: String, name: String, tokenHash: String, joinedAt: Date) {
+    public init(id: String, name: String, tokenHash: String, joinedAt: Date, mergedInto: String? = nil) {
         self.id = id
         self.name = name
         self.tokenHash = tokenHash
         self.joinedAt = joinedAt
+        self.mergedInto = mergedInto
     }
 }
 

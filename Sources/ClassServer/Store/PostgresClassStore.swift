@@ -78,6 +78,7 @@ public final class PostgresClassStore: ClassStore {
                     class TEXT NOT NULL, learner_id TEXT NOT NULL, id TEXT NOT NULL, received_at DOUBLE PRECISION NOT NULL,
                     body TEXT NOT NULL, seq BIGSERIAL, PRIMARY KEY (class, learner_id, id))
                 """, logger: logger)
+            try await connection.query("ALTER TABLE didojo_learner ADD COLUMN IF NOT EXISTS merged_into TEXT", logger: logger)
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS didojo_setting (
                     class TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (class, key))
@@ -88,10 +89,10 @@ public final class PostgresClassStore: ClassStore {
     public func load() async throws -> StoredClass {
         let key = classKey
         var learners: [StoredLearner] = []
-        for try await (id, name, tokenHash, joined) in try await client.query(
-            "SELECT id, name, token_hash, joined_at FROM didojo_learner WHERE class = \(key) ORDER BY seq", logger: logger
-        ).decode((String, String, String, Double).self) {
-            learners.append(StoredLearner(id: id, name: name, tokenHash: tokenHash, joinedAt: Date(timeIntervalSince1970: joined)))
+        for try await (id, name, tokenHash, joined, mergedInto) in try await client.query(
+            "SELECT id, name, token_hash, joined_at, merged_into FROM didojo_learner WHERE class = \(key) ORDER BY seq", logger: logger
+        ).decode((String, String, String, Double, String?).self) {
+            learners.append(StoredLearner(id: id, name: name, tokenHash: tokenHash, joinedAt: Date(timeIntervalSince1970: joined), mergedInto: mergedInto))
         }
         var events: [StoredEvent] = []
         let decoder = ClassJSON.decoder()
@@ -129,6 +130,26 @@ public final class PostgresClassStore: ClassStore {
                     "DELETE FROM didojo_learner WHERE class = \(key) AND id = \(id) AND NOT EXISTS (SELECT 1 FROM didojo_event WHERE class = \(key) AND learner_id = \(id))",
                     logger: logger)
             }
+        }
+    }
+
+    public func deleteLearner(_ id: String) async throws {
+        let (key, payload) = (classKey, notification)
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query(
+                "DELETE FROM didojo_event WHERE class = \(key) AND learner_id IN (SELECT id FROM didojo_learner WHERE class = \(key) AND (id = \(id) OR merged_into = \(id)))",
+                logger: logger)
+            try await connection.query("DELETE FROM didojo_learner WHERE class = \(key) AND (id = \(id) OR merged_into = \(id))", logger: logger)
+            try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
+        }
+    }
+
+    public func mergeLearner(_ id: String, into target: String) async throws {
+        let (key, payload) = (classKey, notification)
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query(
+                "UPDATE didojo_learner SET merged_into = \(target) WHERE class = \(key) AND (id = \(id) OR merged_into = \(id))", logger: logger)
+            try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
         }
     }
 

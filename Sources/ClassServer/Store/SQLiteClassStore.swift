@@ -67,13 +67,18 @@ public final class SQLiteClassStore: ClassStore {
                 );
                 """)
         }
+        migrator.registerMigration("class v2: merged learners") { db in
+            try db.execute(sql: "ALTER TABLE learner ADD COLUMN mergedInto TEXT")
+        }
         return migrator
     }
 
     public func load() async throws -> StoredClass {
         try await database.read { db in
-            let learners = try Row.fetchAll(db, sql: "SELECT id, name, tokenHash, joinedAt FROM learner ORDER BY rowid").map { row in
-                StoredLearner(id: row["id"], name: row["name"], tokenHash: row["tokenHash"], joinedAt: Date(timeIntervalSince1970: row["joinedAt"]))
+            let learners = try Row.fetchAll(db, sql: "SELECT id, name, tokenHash, joinedAt, mergedInto FROM learner ORDER BY rowid").map { row in
+                StoredLearner(
+                    id: row["id"], name: row["name"], tokenHash: row["tokenHash"], joinedAt: Date(timeIntervalSince1970: row["joinedAt"]),
+                    mergedInto: row["mergedInto"])
             }
             let decoder = ClassJSON.decoder()
             let events = try Row.fetchAll(db, sql: "SELECT learnerID, receivedAt, body FROM event ORDER BY rowid").map { row in
@@ -103,6 +108,19 @@ public final class SQLiteClassStore: ClassStore {
             for id in ids {
                 try db.execute(sql: "DELETE FROM learner WHERE id = ? AND NOT EXISTS (SELECT 1 FROM event WHERE learnerID = ?)", arguments: [id, id])
             }
+        }
+    }
+
+    public func deleteLearner(_ id: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM event WHERE learnerID IN (SELECT id FROM learner WHERE id = ? OR mergedInto = ?)", arguments: [id, id])
+            try db.execute(sql: "DELETE FROM learner WHERE id = ? OR mergedInto = ?", arguments: [id, id])
+        }
+    }
+
+    public func mergeLearner(_ id: String, into target: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE learner SET mergedInto = ? WHERE id = ? OR mergedInto = ?", arguments: [target, id, id])
         }
     }
 

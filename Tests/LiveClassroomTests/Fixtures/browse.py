@@ -14,8 +14,11 @@ Waits until `document.querySelector(CSS)` finds something, prints the page's HTM
 message when a selector does not appear in time. --viewport sets the page's size exactly (the
 default is 1400x900); --report evaluates a JavaScript expression once the page is ready and
 prints `REPORT <its value as JSON>` before `READY`. After `READY`, --set-file puts FILE in the
-file input CSS (Chromium only, as a person choosing it would) and --click clicks CSS, before
-the wait for --then-wait-for. Standard library only.
+file input CSS (Chromium only, as a person choosing it would) and --click clicks CSS (given
+again, it clicks each in turn, once it appears; --click-screenshots PREFIX saves the page
+as PREFIX-N.png just before the Nth click), before the wait for --then-wait-for. A
+confirm() the page asks (Chromium) is answered OK and printed as `DIALOG <message as JSON>`.
+Standard library only.
 
 With --firefox it drives Firefox (Debian's firefox-esr) instead, through WebDriver BiDi, the
 protocol Firefox speaks on its remote port.
@@ -65,11 +68,20 @@ class DevTools:
 
     def call(self, method, **params):
         self.next_id += 1
-        payload = json.dumps({"id": self.next_id, "method": method, "params": params}).encode()
+        call_id = self.next_id
+        payload = json.dumps({"id": call_id, "method": method, "params": params}).encode()
         self.send(payload)
         while True:
             answer = json.loads(self._frame())
-            if answer.get("id") == self.next_id:
+            if answer.get("method") == "Page.javascriptDialogOpening":
+                # A confirm() the page asks, as a person would answer it: OK. Printed, so that
+                # the test can read what the page asked.
+                print("DIALOG " + json.dumps(answer["params"].get("message", "")), flush=True)
+                self.next_id += 1
+                self.send(json.dumps({"id": self.next_id, "method": "Page.handleJavaScriptDialog",
+                                      "params": {"accept": True}}).encode())
+                continue
+            if answer.get("id") == call_id:
                 if "error" in answer:
                     raise RuntimeError(answer)
                 return answer["result"]
@@ -137,7 +149,8 @@ def main():
     parser.add_argument("--viewport", default="1400x900")
     parser.add_argument("--report")
     parser.add_argument("--set-file", nargs=2, metavar=("CSS", "FILE"))
-    parser.add_argument("--click")
+    parser.add_argument("--click", action="append", default=[])
+    parser.add_argument("--click-screenshots")
     args = parser.parse_args()
     width, height = (int(part) for part in args.viewport.lower().split("x"))
     if args.firefox:
@@ -175,8 +188,13 @@ def main():
         print("READY", flush=True)
         if args.set_file:
             page.set_file(*args.set_file)
-        if args.click:
-            page.evaluate(f"document.querySelector({json.dumps(args.click)}).click()")
+        for number, selector in enumerate(args.click, start=1):
+            if not wait_for(page, selector, args.timeout):
+                sys.exit(f"'{selector}' did not appear within {args.timeout:g} s")
+            if args.click_screenshots:
+                with open(f"{args.click_screenshots}-{number}.png", "wb") as file:
+                    file.write(base64.b64decode(page.screenshot()))
+            page.evaluate(f"document.querySelector({json.dumps(selector)}).click()")
         if args.then_wait_for:
             if not wait_for(page, args.then_wait_for, args.timeout):
                 sys.exit(f"'{args.then_wait_for}' did not appear within {args.timeout:g} s")

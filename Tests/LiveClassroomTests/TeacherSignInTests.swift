@@ -1,0 +1,96 @@
+import ClassProtocol
+import ClassServer
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// The teacher's token stays out of every URL (browser history, screenshots, the projector),
+/// against the real `didojo-class`: the printed link signs one browser in, once, for an
+/// HttpOnly, SameSite=Strict cookie; the links of old (`/dashboard?token=…`), a learner's
+/// token and no token open nothing; and in Chromium the dashboard's address holds no secret.
+@Suite(.serialized) struct TeacherSignInTests {
+    @Test func oldLinksALearnersTokenAndNoTokenOpenNoTeacherRoute() async throws {
+        let home = try TemporaryFolder("live-class-signin")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+        #expect(!server.printedSignInLink.contains(ClassServerProcess.teacherToken), "the printed link holds no token: \(server.printedSignInLink)")
+        #expect(server.printedTeacherToken == ClassServerProcess.teacherToken)
+        let ada = try await server.join(name: "Ada")
+        // Requests without the teacher share one rate (20 a second): these go at 16 a second,
+        // so that each answer is the server's judgement of the request, never a 429.
+        func status(_ method: String, _ path: String, headers: [String: String] = [:], body: String? = nil) async throws -> Int {
+            let answer = try await server.request(method, path, headers: headers, body: body)
+            try await Task.sleep(for: .milliseconds(60))
+            return answer.status
+        }
+
+        let teacherGets = ["/api/room", "/api/stream", "/api/export.csv", "/api/export.xml", "/api/hands/H-x"]
+        let teacherPosts = ["/api/rotate-code", "/api/unlock", "/api/lock", "/api/grades", "/api/signin-code", "/api/hands/H-x/done"]
+        let dashboardHeader = ["X-Didojo-Dashboard": "1"]
+        for token in [ClassServerProcess.teacherToken, ada.token, "nonsense"] {
+            // The dashboard's link of old, and any other token in a URL: sent to sign in, no page.
+            let page = try await server.request("GET", "/dashboard?token=" + token)
+            try await Task.sleep(for: .milliseconds(60))
+            #expect(page.status == 303 && page.headers["location"] == "/signin", "\(page.status) \(page.headers)")
+            #expect(!page.body.contains("<html"))
+            #expect(try await status("GET", "/projector?token=" + token) == 401, "the projector's page takes only the projector's token")
+            for path in teacherGets {
+                #expect(try await status("GET", path + "?token=" + token) == 401, "GET \(path)?token=…")
+            }
+            for path in teacherPosts {
+                #expect(try await status("POST", path + "?token=" + token, headers: dashboardHeader, body: #"{"lesson":"no-di"}"#) == 401, "POST \(path)?token=…")
+            }
+        }
+        for headers in [[String: String](), ["Authorization": "Bearer " + ada.token], dashboardHeader] {
+            #expect(try await status("GET", "/dashboard", headers: headers) == 303)
+            for path in teacherGets { #expect(try await status("GET", path, headers: headers) == 401, "GET \(path) \(headers)") }
+            for path in teacherPosts { #expect(try await status("POST", path, headers: headers, body: "{}") == 401, "POST \(path) \(headers)") }
+        }
+        // A learner's token does not sign in; a wrong code neither.
+        #expect(try await status("POST", "/api/session", body: #"{"token": "\#(ada.token)"}"#) == 401)
+        #expect(try await status("POST", "/api/session", body: #"{"code": "\#(ada.token)"}"#) == 401)
+
+        // The printed link's code, once: a cookie, HttpOnly and SameSite=Strict.
+        let code = String(server.printedSignInLink.split(separator: "#")[1])
+        let signedIn = try await server.request("POST", "/api/session", body: #"{"code": "\#(code)"}"#)
+        #expect(signedIn.status == 204)
+        let setCookie = try #require(signedIn.headers["set-cookie"])
+        #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict"), "\(setCookie)")
+        #expect(try await status("POST", "/api/session", body: #"{"code": "\#(code)"}"#) == 401, "the printed link works once")
+        let cookie = ["Cookie": String(setCookie.split(separator: ";")[0])]
+        #expect(try await server.request("GET", "/dashboard", headers: cookie).status == 200)
+        #expect(try await server.request("GET", "/api/room", headers: cookie).status == 200)
+        #expect(try await server.request("POST", "/api/rotate-code", headers: cookie).status == 403, "a change without the dashboard's header")
+        #expect(try await server.request("POST", "/api/rotate-code", headers: cookie.merging(dashboardHeader) { a, _ in a }).status == 200)
+        // The cookie outlives a restart: it is signed, not kept.
+        server.kill()
+        try server.start(lessons: Didojo.lessonsFolder)
+        #expect(try await server.request("GET", "/api/room", headers: cookie).status == 200)
+    }
+
+    /// In Chromium: the printed link opens the dashboard, whose address then holds neither the
+    /// code nor the token, and whose script cannot read the cookie; the same link a second
+    /// time (from the browser's history, say) signs nobody in.
+    @Test func thePrintedLinkSignsOneBrowserInAndLeavesNoSecretInTheAddress() async throws {
+        let home = try TemporaryFolder("live-class-signin-browser")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+        let link = server.printedSignInLink
+        let code = String(link.split(separator: "#")[1])
+        let shot = DashboardLayoutTests.artifacts.appendingPathComponent("signed-in-dashboard.png")
+        let browser = try Browser(
+            link, waitFor: #"body.dashboard #connection[data-status="live"]"#, screenshot: shot,
+            report: "({ href: location.href, cookie: document.cookie, history: history.length })")
+        struct Page: Decodable { var href: String; var cookie: String }
+        let page = try JSONDecoder().decode(Page.self, from: Data(try #require(browser.report).utf8))
+        #expect(page.href == server.url + "/dashboard", "\(page.href)")
+        #expect(page.cookie.isEmpty, "HttpOnly: the page's scripts cannot read the session: \(page.cookie)")
+        #expect(!browser.dom.contains(code) && !browser.dom.contains(ClassServerProcess.teacherToken))
+
+        let again = try Browser(link, waitFor: "#signin-form:not([hidden])")
+        #expect(again.dom.contains("used already"), "\(again.dom.prefix(2000))")
+        #expect(!again.dom.contains("id=\"grid\""))
+    }
+}
