@@ -77,7 +77,57 @@ import Testing
 
         var unlocked = try ShellHarness(lines: ["open testing"], lessons: [.arithmetic(), .testWriting()])
         unlocked.workshop = workshop
-        unlocked.classroom = FakeClassroom(membership: FakeClassroom.member(unlocked: ["testing"]))
+        let alreadyKnown = FakeClassroom(membership: FakeClassroom.member(unlocked: ["testing"]))
+        unlocked.classroom = alreadyKnown
         #expect(!(await unlocked.run().contains("🔒")))
+        #expect(alreadyKnown.refreshes == 0, "an unlock the shell knows of needs no question")
+    }
+
+    static let lockingWorkshop = Workshop(
+        title: "Friday class", lessons: [.init(lessonID: "arithmetic"), .init(lessonID: "testing", locked: true)],
+        file: URL(fileURLWithPath: "/class/workshop.yaml"))
+
+    /// `open` on a locked lesson asks the class first: an unlock made since the last delivery
+    /// opens it at once.
+    @Test func openingALockedLessonAsksTheClassFirst() async throws {
+        var harness = try ShellHarness(lines: ["open testing"], lessons: [.arithmetic(), .testWriting()])
+        harness.workshop = Self.lockingWorkshop
+        let classroom = FakeClassroom(membership: FakeClassroom.member(), refreshAnswer: .success(["testing"]))
+        harness.classroom = classroom
+        let output = await harness.run()
+        #expect(classroom.refreshes == 1)
+        #expect(output.contains("Asking your class whether testing is unlocked"), "\(output)")
+        #expect(!output.contains("🔒"), "\(output)")
+        #expect(classroom.events.map(\.kind) == [.opened], "the lesson opened")
+
+        // Still locked: said once, with the way to ask again.
+        var still = try ShellHarness(lines: ["open testing"], lessons: [.arithmetic(), .testWriting()])
+        still.workshop = Self.lockingWorkshop
+        still.classroom = FakeClassroom(membership: FakeClassroom.member(), refreshAnswer: .success([]))
+        let stillOutput = await still.run()
+        #expect(stillOutput.contains("🔒 testing opens once"))
+        #expect(stillOutput.contains("'open testing' asks the class again"))
+        #expect(!stillOutput.contains("could not be asked"))
+    }
+
+    /// A dead network: the lock stays, said in a sentence, and what the learner did stays queued.
+    @Test func aClassThatCannotBeAskedLeavesTheLockAndLosesNothing() async throws {
+        var harness = try ShellHarness(lines: ["exercise arithmetic.1", "hint", "open testing"], lessons: [.arithmetic(), .testWriting()])
+        harness.workshop = Self.lockingWorkshop
+        let classroom = FakeClassroom(
+            membership: FakeClassroom.member(), refreshAnswer: .failure(ClassroomProblem("No answer from http://127.0.0.1:8080 (connection refused).")))
+        harness.classroom = classroom
+        let output = await harness.run()
+        #expect(output.contains("🔒 testing opens once"), "\(output)")
+        #expect(output.contains("Your class could not be asked: No answer from http://127.0.0.1:8080 (connection refused)."), "\(output)")
+        #expect(output.contains("what you do is kept"))
+        #expect(classroom.events.map(\.kind) == [.opened, .opened, .hint], "nothing lost: \(classroom.events.map(\.kind))")
+        // Outside a class nothing is asked.
+        var alone = try ShellHarness(lines: ["open testing"], lessons: [.arithmetic(), .testWriting()])
+        alone.workshop = Self.lockingWorkshop
+        let none = FakeClassroom(membership: nil, refreshAnswer: .success(["testing"]))
+        alone.classroom = none
+        #expect(await alone.run().contains("🔒 testing opens once"))
+        #expect(none.refreshes == 0)
     }
 }

@@ -10,11 +10,19 @@ public final class FakeClassroom: Classroom, Sendable {
 
     /// Events the status says wait for delivery.
     private let waiting: Int
+    /// What `refresh` brings: the lessons the teacher unlocked, or a problem; nil leaves the
+    /// membership as it is.
+    private let refreshAnswer: Result<[String], ClassroomProblem>?
+    private let refreshCount = Mutex(0)
 
-    public init(membership: ClassMembership? = FakeClassroom.member(), waiting: Int = 0) {
+    public init(membership: ClassMembership? = FakeClassroom.member(), waiting: Int = 0, refreshAnswer: Result<[String], ClassroomProblem>? = nil) {
         state = Mutex((membership, [], 0))
         self.waiting = waiting
+        self.refreshAnswer = refreshAnswer
     }
+
+    /// How often the shell asked the class.
+    public var refreshes: Int { refreshCount.withLock { $0 } }
 
     public static func member(unlocked: [String] = []) -> ClassMembership {
         ClassMembership(
@@ -35,5 +43,14 @@ public final class FakeClassroom: Classroom, Sendable {
     public func status() -> ClassroomStatus { ClassroomStatus(waiting: waiting, refused: 0, lastDelivery: nil) }
     /// Counted only in a class, as the real one starts a courier only then.
     public func deliverNow() { state.withLock { if $0.membership != nil { $0.deliveries += 1 } } }
-    public func refresh() async -> Result<Void, ClassroomProblem> { .success(()) }
+    public func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem> {
+        refreshCount.withLock { $0 += 1 }
+        switch refreshAnswer {
+        case nil: return .success(())
+        case .failure(let problem)?: return .failure(problem)
+        case .success(let unlocked)?:
+            state.withLock { $0.membership?.unlockedLessons = unlocked }
+            return .success(())
+        }
+    }
 }

@@ -172,6 +172,43 @@ import Testing
         #expect(after.standardOutput.contains("constructor · page 1 of"))
     }
 
+    /// `open` on a locked lesson asks the class itself (no `class status`, no delivery first);
+    /// with the server gone, the lock stays with a sentence, and the learner's hint still waits
+    /// in the outbox.
+    @Test func openingALockedLessonFetchesTheTeachersUnlock() async throws {
+        let home = try TemporaryFolder("live-class-open-asks")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+        let workshop = home.url.appendingPathComponent("workshop.yaml")
+        try "title: Friday\nlessons:\n  - no-di\n  - id: constructor\n    locked: true\n".write(to: workshop, atomically: true, encoding: .utf8)
+        let ada = try Didojo()
+        let joined = try await ada.run(["--workshop", workshop.path], input: "class join \(server.url) \(ClassServerProcess.joinCode)\nAda\nopen constructor\n")
+        #expect(joined.standardOutput.contains("🔒 constructor opens once"), "\(joined.standardOutput)\(joined.standardError)")
+        let outbox = ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: ada.workspace), fileSystem: LocalFileSystem())
+
+        #expect(try await server.unlock("constructor") == 200)
+        #expect(outbox.membership()?.unlockedLessons == [], "the shell has not heard of it")
+        let opened = try await ada.run(["--workshop", workshop.path], input: "open constructor\n")
+        #expect(opened.standardOutput.contains("Asking your class whether constructor is unlocked"), "the lock was there when open asked: \(opened.standardOutput)")
+        #expect(opened.standardOutput.contains("constructor · page 1 of"), "\(opened.standardOutput)\(opened.standardError)")
+        #expect(!opened.standardOutput.contains("🔒"))
+
+        // The teacher locks it again; the server then goes away.
+        #expect(try await server.teacherPost("/api/lock", body: #"{"lesson":"constructor"}"#).contains("unlockedLessons"))
+        _ = try await ada.run(["--workshop", workshop.path], input: "class status\n")
+        #expect(outbox.membership()?.unlockedLessons == [])
+        server.kill()
+        let started = Date()
+        let offline = try await ada.run(["--workshop", workshop.path], input: "hint no-di.1\nopen constructor\n")
+        let waited = Date().timeIntervalSince(started)
+        #expect(offline.standardOutput.contains("🔒 constructor opens once"), "\(offline.standardOutput)")
+        #expect(offline.standardOutput.contains("Your class could not be asked: No answer from \(server.url)"), "\(offline.standardOutput)")
+        let waiting = outbox.pending().compactMap { outbox.event(at: $0)?.kind }
+        #expect(waiting.contains(.hint), "the hint waits to be delivered")
+        print("open of a locked lesson with the class server gone: the whole shell run took \(Int(waited * 1000)) ms")
+    }
+
     /// The same page in Firefox, the other browser a teacher may have.
     @Test func theDashboardWorksInFirefoxToo() async throws {
         let home = try TemporaryFolder("live-class-firefox")

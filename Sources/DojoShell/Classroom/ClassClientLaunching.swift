@@ -9,9 +9,9 @@ public protocol ClassClientLaunching: Sendable {
     func startDelivery()
     /// Joins a class; the membership lands in the workspace.
     func join(url: String, code: String, name: String) async -> Result<Void, ClassroomProblem>
-    /// Asks the class which lessons the teacher unlocked (waits a few seconds at most: the
-    /// learner asked, with `class status`).
-    func refresh() async -> Result<Void, ClassroomProblem>
+    /// Asks the class which lessons the teacher unlocked (waits `seconds` at most: the learner
+    /// waits, at `class status` or opening a locked lesson).
+    func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem>
 }
 
 /// The real one: the `didojo-class-client` that `swift build` puts beside `didojo`.
@@ -38,8 +38,8 @@ public struct ClassClientExecutable: ClassClientLaunching {
         await runClient(["join", server, code, "--name", name, "--workspace", workspace.path], seconds: 20, doing: "Joining")
     }
 
-    public func refresh() async -> Result<Void, ClassroomProblem> {
-        await runClient(["refresh", "--workspace", workspace.path], seconds: 5, doing: "Asking the class")
+    public func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem> {
+        await runClient(["refresh", "--workspace", workspace.path], seconds: seconds, doing: "Asking the class")
     }
 
     /// Runs the client and waits for it, at most `seconds`; its error message is the problem.

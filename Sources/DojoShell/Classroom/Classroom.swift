@@ -17,11 +17,15 @@ public protocol Classroom: CheckObserver {
     func status() -> ClassroomStatus
     /// Asks the courier to deliver now, in the background.
     func deliverNow()
-    /// Asks the class which lessons the teacher unlocked for the room (the learner waits).
-    func refresh() async -> Result<Void, ClassroomProblem>
+    /// Asks the class which lessons the teacher unlocked for the room; the learner waits, at
+    /// most `seconds`.
+    func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem>
 }
 
 extension Classroom {
+    /// `class status`'s question: a few seconds at most.
+    public func refresh() async -> Result<Void, ClassroomProblem> { await refresh(within: 5) }
+
     /// A check the learner ran becomes the class's `check` event; a grading run does not.
     public func checkRecorded(_ event: CheckEvent) {
         guard let classEvent = ClassEvent(event) else { return }
@@ -58,7 +62,7 @@ public struct NoClassroom: Classroom {
     public func leave() throws {}
     public func status() -> ClassroomStatus { ClassroomStatus(waiting: 0, refused: 0, lastDelivery: nil) }
     public func deliverNow() {}
-    public func refresh() async -> Result<Void, ClassroomProblem> { .success(()) }
+    public func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem> { .success(()) }
 }
 
 extension ClassEvent {

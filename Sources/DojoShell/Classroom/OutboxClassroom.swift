@@ -50,9 +50,9 @@ public final class OutboxClassroom: Classroom {
         ClassroomStatus(waiting: outbox.pending().count, refused: outbox.refusedCount, lastDelivery: outbox.lastDelivery())
     }
 
-    public func refresh() async -> Result<Void, ClassroomProblem> {
+    public func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem> {
         guard outbox.isJoined else { return .success(()) }
-        return await client.refresh()
+        return await client.refresh(within: seconds)
     }
 
     public func deliverNow() {

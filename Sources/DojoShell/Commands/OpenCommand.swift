@@ -15,8 +15,12 @@ struct OpenCommand: ShellCommand {
         }
         do {
             let lesson = try session.lesson(named: argument)
+            let unasked = await session.askClassAboutLock(of: lesson)
             if session.go(to: lesson, page: 0) {
                 PageView.show(session)
+            } else if let unasked {
+                session.printer.warning(
+                    "Your class could not be asked: \(unasked.message) The lesson stays locked until your teacher's unlock reaches you; what you do is kept and delivered later.")
             }
         } catch {
             session.printer.line(error.localizedDescription)

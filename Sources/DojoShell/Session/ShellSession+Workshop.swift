@@ -19,9 +19,23 @@ extension ShellSession {
             workable = earlier
         }
         let chain = workable.id == previous.id ? "" : ", which opens after \(workable.id)"
-        let teacher = membership == nil ? "" : " Your teacher can also unlock it for the room: 'class status' asks."
+        let teacher = membership == nil ? "" : " Your teacher can also unlock it for the room: 'open \(lesson.id)' asks the class again."
         return "🔒 \(lesson.id) opens once you have passed every exercise of \(previous.id) (\(passed) of \(previous.exercises.count) so far)\(chain)."
             + " Your workshop, '\(workshop.title)', sets this order. 'open \(workable.id)' to carry on there." + teacher
+    }
+
+    /// How long opening a locked lesson waits for the class's answer.
+    static let lockQuestionSeconds = 3
+
+    /// Before saying a lesson is locked, in a live class: asks the class whether the teacher
+    /// unlocked it since the last delivery (the learner waits, `lockQuestionSeconds` at most).
+    /// Returns why the class could not be asked; the lock then stays, and nothing the learner
+    /// did is touched (the outbox keeps what waits).
+    func askClassAboutLock(of lesson: Lesson) async -> ClassroomProblem? {
+        guard lockMessage(for: lesson) != nil, dependencies.classroom.membership != nil else { return nil }
+        printer.note("Asking your class whether \(lesson.id) is unlocked…")
+        if case .failure(let problem) = await dependencies.classroom.refresh(within: Self.lockQuestionSeconds) { return problem }
+        return nil
     }
 
     /// The lessons the learner may open now, for Tab: a locked lesson is not offered.
