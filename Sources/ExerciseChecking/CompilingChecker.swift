@@ -66,7 +66,7 @@ public struct CompilingChecker: ExerciseChecker {
     public static func live(
         executable: URL, environment: [String: String], cacheFolder: URL, fileSystem: any FileSystem,
         settings: CheckSettings = CheckSettings(), moduleCache: URL? = nil,
-        launcher: any ProcessLaunching = ChildProcessLauncher(), scratchFolder: URL = FileManager.default.temporaryDirectory,
+        launcher: any ProcessLaunching, scratchFolder: URL = FileManager.default.temporaryDirectory,
         wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary = { _ in .empty }
     ) throws -> CompilingChecker {
         CompilingChecker(

@@ -28,6 +28,12 @@ public struct WiringAnalyzer: Sendable {
         for file in files {
             facts.append(SourceScanner.scan(file))
         }
+        return analyze(facts, of: files)
+    }
+
+    /// Analyses what was already read of `files` (`SourceScanner.scan`), for a caller that also
+    /// learns a vocabulary from the same files and should not parse them twice.
+    func analyze(_ facts: SourceFacts, of files: [SourceFile]) -> WiringReport {
         let judge = TypeJudge(facts: facts, vocabulary: vocabulary)
         let composition = CompositionMap(facts: facts, judge: judge)
         var builder = GraphBuilder(facts: facts, judge: judge, composition: composition)

@@ -59,6 +59,11 @@ public struct WiringVocabulary: Sendable, Hashable, Codable {
         for file in files {
             facts.append(SourceScanner.scan(file))
         }
+        return learned(from: facts)
+    }
+
+    /// Learns a vocabulary from what was already read of the files (`SourceScanner.scan`).
+    static func learned(from facts: SourceFacts) -> WiringVocabulary {
         var vocabulary = WiringVocabulary()
         for type in facts.types where type.enclosingType == nil || type.kind == .protocol {
             vocabulary.kinds[type.name] = WiringNode.Kind(type.kind)

@@ -16,6 +16,10 @@ struct CompositionRoot {
     let environment: [String: String]
     let fileSystem: any FileSystem = LocalFileSystem()
     let timeSource: any TimeSource = SystemTimeSource()
+    /// The one clock the shell waits on (file watching, the check's phases, the class).
+    let clock: any Clock<Duration> = ContinuousClock()
+    /// Starts and supervises every child process: the compiler, the checks, the demos' list.
+    let launcher = ChildProcessLauncher()
     /// `--workspace`, else `$DIDOJO_WORKSPACE`, else `~/didojo-workspace`.
     let workspaceRoot: URL
     /// The workshop file, read once: the catalog, the checker's timeout and the shell all ask.
@@ -239,12 +243,12 @@ struct CompositionRoot {
             settings.confined = false
             settings.refusesReach = false
         }
-        let (executable, environment, cacheFolder, fileSystem) = (executable, environment, cacheFolder, fileSystem)
+        let (executable, environment, cacheFolder, fileSystem, launcher) = (executable, environment, cacheFolder, fileSystem, launcher)
         return { [settings] in
             do {
                 return .success(try CompilingChecker.live(
                     executable: executable, environment: environment, cacheFolder: cacheFolder, fileSystem: fileSystem, settings: settings,
-                    wiringVocabulary: { exercise in
+                    launcher: launcher, wiringVocabulary: { exercise in
                         catalog.lesson(id: exercise.lessonID).map { vocabularies.vocabulary(for: $0).vocabulary } ?? .empty
                     }
                 ))
@@ -269,7 +273,7 @@ struct CompositionRoot {
     func classroom(for workspace: Workspace) -> any Classroom {
         OutboxClassroom(
             outbox: ClassOutbox(stateFolder: workspace.stateFolder, fileSystem: fileSystem),
-            client: ClassClientExecutable.beside(executable: executable, workspace: workspace.root))
+            client: ClassClientExecutable.beside(executable: executable, workspace: workspace.root, launcher: launcher, environment: environment))
     }
 
     /// Warms the checker up in the background for the learner's first check of `exercise`
@@ -289,7 +293,7 @@ struct CompositionRoot {
 
     /// The lessons' example programs: the `didojo-demos` executable beside this one.
     func demos() -> any DemoLaunching {
-        DemoExecutable.beside(executable: executable)
+        DemoExecutable.beside(executable: executable, launcher: launcher, environment: environment)
     }
 
     /// Plain output for the subcommands: colored only on a terminal that allows it.
@@ -311,9 +315,9 @@ struct CompositionRoot {
         let vocabularies = wiringVocabularies()
         return ShellDependencies(
             terminal: terminal, interrupts: LiveInterruptSource.installed(), editor: SystemEditorLauncher(environment: environment),
-            fileWatcher: InotifyFileWatcher(), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
+            fileWatcher: InotifyFileWatcher(fallback: PollingFileWatcher(clock: clock), clock: clock), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
             workspace: workspace, progressStore: store, checker: checker(for: catalog, vocabularies: vocabularies), demos: demos(),
-            workshop: try? workshop(), clock: ContinuousClock(), wiringVocabularies: vocabularies,
+            workshop: try? workshop(), clock: clock, wiringVocabularies: vocabularies,
             classroom: classroom(for: workspace), pager: SystemPager(environment: environment)
         )
     }

@@ -15,11 +15,13 @@ import Testing
         let folder = try TemporaryFolder("demos")
         let script = folder.url.appendingPathComponent(DemoExecutable.name)
         try ExecutableFile.writeScript(body, to: script)
-        return (folder, DemoExecutable(url: script))
+        return (folder, DemoExecutable(url: script, launcher: ChildProcessLauncher(), environment: ProcessInfo.processInfo.environment))
     }
 
     @Test func itIsLookedForBesideTheRunningExecutable() {
-        let demos = DemoExecutable.beside(executable: URL(fileURLWithPath: "/opt/didojo/.build/debug/didojo"))
+        let demos = DemoExecutable.beside(
+            executable: URL(fileURLWithPath: "/opt/didojo/.build/debug/didojo"), launcher: ChildProcessLauncher(), environment: [:]
+        )
         #expect(demos.url.path == "/opt/didojo/.build/debug/didojo-demos")
     }
 
@@ -63,7 +65,9 @@ import Testing
     @Test func aMissingExecutableIsNamedWithTheWayToBuildIt() throws {
         let folder = try TemporaryFolder("demos")
         defer { folder.remove() }
-        let demos = DemoExecutable(url: folder.url.appendingPathComponent(DemoExecutable.name))
+        let demos = DemoExecutable(
+            url: folder.url.appendingPathComponent(DemoExecutable.name), launcher: ChildProcessLauncher(), environment: ProcessInfo.processInfo.environment
+        )
         let missing = DemoLaunchError.executableMissing(path: demos.url.path)
         #expect(throws: missing) { try demos.run(lessonID: "no-di", arguments: [], workspace: folder.url) }
         #expect(throws: missing) { try demos.descriptions() }

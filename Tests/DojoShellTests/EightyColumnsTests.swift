@@ -36,7 +36,7 @@ import Testing
         let dependencies = ShellDependencies(
             terminal: terminal, interrupts: FakeInterrupts(), editor: FakeEditor(), fileWatcher: FakeFileWatcher(changes: 0),
             fileSystem: fileSystem, timeSource: FixedTimeSource(), catalog: Self.catalog, workspace: workspace, progressStore: store,
-            checker: .success(FakeChecker(fileSystem: fileSystem)), demos: FakeDemoLauncher()
+            checker: .success(FakeChecker(fileSystem: fileSystem)), demos: FakeDemoLauncher(), clock: ContinuousClock()
         )
         let shell = Shell(session: ShellSession(dependencies: dependencies, progress: try store.read().progress))
         var shown: [Shown] = []

@@ -83,7 +83,7 @@ import Testing
                 terminal: terminal, interrupts: harness.interrupts, editor: harness.editor,
                 fileWatcher: FakeFileWatcher(changes: 0), fileSystem: harness.fileSystem, timeSource: FixedTimeSource(),
                 catalog: harness.catalog, workspace: harness.workspace, progressStore: harness.store,
-                checker: .success(harness.checker), demos: harness.demos),
+                checker: .success(harness.checker), demos: harness.demos, clock: ContinuousClock()),
             progress: harness.progress)
         _ = await PresentCommand().run(["arithmetic"], session: session)
         // Each slide up to its footer line; after the last one comes the note on leaving.

@@ -27,7 +27,7 @@ final class RealShell {
         let dependencies = ShellDependencies(
             terminal: terminal, interrupts: FakeInterrupts(), editor: FakeEditor(), fileWatcher: FakeFileWatcher(changes: 0),
             fileSystem: fileSystem, timeSource: SystemTimeSource(), catalog: catalog, workspace: workspace,
-            progressStore: store, checker: .success(checker), demos: FakeDemoLauncher()
+            progressStore: store, checker: .success(checker), demos: FakeDemoLauncher(), clock: ContinuousClock()
         )
         shell = Shell(session: ShellSession(dependencies: dependencies, progress: try store.read().progress))
     }

@@ -19,14 +19,24 @@ public struct ClassClientExecutable: ClassClientLaunching {
     public static let name = "didojo-class-client"
     public let url: URL
     public let workspace: URL
+    private let launcher: any ProcessLaunching
+    /// The environment the client runs in: the learner's.
+    private let environment: [String: String]
 
-    public init(url: URL, workspace: URL) {
+    public init(url: URL, workspace: URL, launcher: any ProcessLaunching, environment: [String: String]) {
         self.url = url
         self.workspace = workspace
+        self.launcher = launcher
+        self.environment = environment
     }
 
-    public static func beside(executable: URL, workspace: URL) -> ClassClientExecutable {
-        ClassClientExecutable(url: executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name), workspace: workspace)
+    public static func beside(
+        executable: URL, workspace: URL, launcher: any ProcessLaunching, environment: [String: String]
+    ) -> ClassClientExecutable {
+        ClassClientExecutable(
+            url: executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name), workspace: workspace,
+            launcher: launcher, environment: environment
+        )
     }
 
     private var missing: ClassroomProblem? {
@@ -47,8 +57,8 @@ public struct ClassClientExecutable: ClassClientLaunching {
         if let missing { return .failure(missing) }
         let result: ChildProcessResult
         do {
-            result = try await ChildProcessLauncher().run(ChildProcessRequest(
-                executable: url.path, arguments: arguments, environment: ProcessInfo.processInfo.environment, timeout: .seconds(seconds)))
+            result = try await launcher.run(ChildProcessRequest(
+                executable: url.path, arguments: arguments, environment: environment, timeout: .seconds(seconds)))
         } catch {
             return .failure(ClassroomProblem("Could not start the class client: \(error.localizedDescription)"))
         }

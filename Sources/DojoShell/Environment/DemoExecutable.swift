@@ -14,18 +14,27 @@ public final class DemoExecutable: DemoLaunching {
     public static let name = "didojo-demos"
 
     public let url: URL
+    /// Asks the demos for their list; waited for on the caller's thread (see `descriptions`).
+    private let launcher: ChildProcessLauncher
+    /// The environment the demos' list is asked in: the learner's.
+    private let environment: [String: String]
     /// The answer of `describe`, kept: the demos cannot change while the shell runs.
     private var cachedDescriptions: [DemoDescription]?
 
-    public init(url: URL) {
+    public init(url: URL, launcher: ChildProcessLauncher, environment: [String: String]) {
         self.url = url
+        self.launcher = launcher
+        self.environment = environment
     }
 
     /// The one beside `executable` (the running `didojo`, symbolic links resolved), which is
     /// where `swift build` puts both. Not checked here: start-up does not need it, and a
     /// missing one is reported when the learner first asks for a demo.
-    public static func beside(executable: URL) -> DemoExecutable {
-        DemoExecutable(url: executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name))
+    public static func beside(executable: URL, launcher: ChildProcessLauncher, environment: [String: String]) -> DemoExecutable {
+        DemoExecutable(
+            url: executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name),
+            launcher: launcher, environment: environment
+        )
     }
 
     public func descriptions() throws -> [DemoDescription] {
@@ -34,8 +43,8 @@ public final class DemoExecutable: DemoLaunching {
         let result: ChildProcessResult
         do {
             // Waited for on this thread: Tab completion asks from inside the line editor.
-            result = try ChildProcessLauncher().runWaiting(ChildProcessRequest(
-                executable: url.path, arguments: ["describe"], environment: ProcessInfo.processInfo.environment,
+            result = try launcher.runWaiting(ChildProcessRequest(
+                executable: url.path, arguments: ["describe"], environment: environment,
                 timeout: .seconds(10)
             ))
         } catch {

@@ -17,7 +17,10 @@ public struct InotifyFileWatcher: FileWatcher {
     /// How long to let an editor that writes in several steps finish before the check reads.
     static let settleTime: Duration = .milliseconds(50)
 
-    public init(fallback: any FileWatcher = PollingFileWatcher(), clock: any Clock<Duration> = ContinuousClock()) {
+    /// - Parameters:
+    ///   - fallback: the watcher used where a folder cannot be watched.
+    ///   - clock: waits out `settleTime`; the composition root's clock.
+    public init(fallback: any FileWatcher, clock: any Clock<Duration>) {
         self.fallback = fallback
         self.clock = clock
     }

@@ -9,7 +9,7 @@ public struct PollingFileWatcher: FileWatcher {
     private let interval: Duration
     private let clock: any Clock<Duration>
 
-    public init(interval: Duration = .milliseconds(250), clock: any Clock<Duration> = ContinuousClock()) {
+    public init(interval: Duration = .milliseconds(250), clock: any Clock<Duration>) {
         self.interval = interval
         self.clock = clock
     }

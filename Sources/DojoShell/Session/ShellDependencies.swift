@@ -42,7 +42,7 @@ public struct ShellDependencies {
         terminal: any Terminal, interrupts: any InterruptSource, editor: any EditorLauncher, fileWatcher: any FileWatcher,
         fileSystem: any FileSystem, timeSource: any TimeSource, catalog: LessonCatalog, workspace: Workspace,
         progressStore: ProgressStore, checker: @autoclosure @escaping () -> Result<any ExerciseChecker, DojoError>, demos: any DemoLaunching,
-        workshop: Workshop? = nil, clock: any Clock<Duration> = ContinuousClock(), checkObservers: [any CheckObserver] = [],
+        workshop: Workshop? = nil, clock: any Clock<Duration>, checkObservers: [any CheckObserver] = [],
         wiringVocabularies: LessonVocabularies? = nil, classroom: any Classroom = NoClassroom(), pager: any Pager = NoPager()
     ) {
         self.terminal = terminal
