@@ -71,7 +71,7 @@ final class RetryingPosterChecks: XCTestCase {
 
         await clock.advance(by: .milliseconds(1))
         tries = await network.tries.count
-        XCTAssertEqual(tries, 2, "Once firstDelay (\(firstDelay)) had passed on the injected clock, the poster should have tried again; it tried \(times(tries)). Wait with `clock.sleep(for:)`: `Task.sleep` waits for real, and the test clock cannot move it on.")
+        XCTAssertEqual(tries, 2, "Once firstDelay (\(firstDelay)) had passed on the injected clock, the poster should have tried again; it tried \(times(tries)). Wait with `clock.sleep(for:)` on the clock passed to init: `Task.sleep` waits for real, and so does a clock the poster finds for itself (`ContinuousClock()`, `@Dependency(\\.continuousClock)`); the test clock cannot move them on.")
     }
 
     func testEachWaitIsTwiceTheOneBefore() async throws {

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import ConcurrencyLesson
 import XCTest
 
@@ -6,10 +7,13 @@ import XCTest
 actor InFlight {
     private var now = 0
     private(set) var most = 0
+    /// The outputs' indices, in the order their posts started.
+    private(set) var started: [Int] = []
 
-    func enter() {
+    func enter(_ index: Int) {
         now += 1
         most = max(most, now)
+        started.append(index)
     }
 
     func leave() {
@@ -39,7 +43,7 @@ actor SlowOutput: AsyncPostOutput {
 
     func post(_ text: String) async throws {
         let trace = Trace.id
-        await inFlight.enter()
+        await inFlight.enter(index)
         try? await Task.sleep(for: .milliseconds(20))
         await inFlight.leave()
         if fails { throw Down(index: index) }
@@ -76,16 +80,32 @@ final class BatchSharerChecks: XCTestCase {
         XCTAssertEqual(done, count, "When share returned, each of the \(count) outputs should have had the post, once; \(done) had: share returned before the posts were done (a `Task {}` nobody awaits?)")
     }
 
-    func testEveryPostRunsUnderTheTraceOfTheShare() async throws {
-        let trace = "share-\(Int.random(in: 1000...9999))"
-        let (outputs, _) = makeOutputs()
-        try await Trace.$id.withValue(trace) {
-            try await BatchSharer(outputs: outputs).share(text)
+    /// Waits (2 s at most) until every output has `count` posts.
+    func waitForPosts(_ outputs: [SlowOutput], count: Int) async {
+        for _ in 0..<200 {
+            var done = true
+            for output in outputs where await output.posts.count < count { done = false }
+            if done { return }
+            try? await Task.sleep(for: .milliseconds(10))
         }
-        await waitForPosts(outputs)
+    }
+
+    func testEveryPostRunsUnderTheTraceOfTheShare() async throws {
+        let number = Int.random(in: 1000...9998)
+        let traces = ["share-\(number)", "share-\(number + 1)"]
+        let (outputs, _) = makeOutputs()
+        // Made once, before any share, as a composition root makes it; then shared twice.
+        let sharer = BatchSharer(outputs: outputs)
+        for trace in traces {
+            try await Trace.$id.withValue(trace) {
+                try await sharer.share(text)
+            }
+            await waitForPosts(outputs, count: traces.firstIndex(of: trace)! + 1)
+        }
         var seen: [String] = []
         for output in outputs { seen += await output.traces.map { $0 ?? "no trace" } }
-        XCTAssertEqual(seen, Array(repeating: trace, count: count), "Every post should run under the trace id of the share, \(trace); the \(count) outputs saw \(seen). `Task.detached` starts with no task-local values; the child tasks of a task group see the caller's.")
+        let expected = Array(repeating: traces, count: count).flatMap { $0 }
+        XCTAssertEqual(seen, expected, "Every post should run under the trace id of the share, \(traces[0]) for the first share and \(traces[1]) for the second; the \(count) outputs saw \(seen). `Task.detached` starts with no task-local values, and a `Task {}` copies those in force where it was created (one made in `init`, before the share, has none); the child tasks of a task group see the caller's.")
     }
 
     func testThePostsRunAtTheSameTime() async throws {
@@ -107,5 +127,27 @@ final class BatchSharerChecks: XCTestCase {
         } catch {
             XCTFail("share should throw the failing output's own error, not \(error)")
         }
+    }
+}
+
+/// On one serial executor (swift-concurrency-extras) tasks start in the order they were
+/// created, so the order the posts were started in can be seen.
+final class BatchSharerOrderChecks: XCTestCase {
+    override func invokeTest() {
+        withMainSerialExecutor {
+            super.invokeTest()
+        }
+    }
+
+    func testThePostsStartInTheOrderOfTheOutputs() async throws {
+        let count = Int.random(in: 3...6)
+        let inFlight = InFlight()
+        let outputs = (0..<count).map { SlowOutput(index: $0, inFlight: inFlight) }
+        try await BatchSharer(outputs: outputs).share("Kites #\(Int.random(in: 100...999))")
+        for _ in 0..<200 where await inFlight.started.count < count {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        let started = await inFlight.started
+        XCTAssertEqual(started, Array(0..<count), "The posts should be started in the order of `outputs`, output 0 first, each without waiting for the one before; they were started in the order \(started)")
     }
 }

@@ -60,7 +60,8 @@ final class MentionSearchTests: XCTestCase {
     }
 
     func testAnEmptyQueryClearsTheSuggestionsWithoutASearch() async {
-        // TODO: find something first, then change the query to "": no search, no suggestions.
+        // TODO: find something first, then change the query to "": no search, no suggestions,
+        // and no search left to wait for (`searchTask` is nil).
     }
 
     func testAFailedSearchClearsTheSuggestions() async {

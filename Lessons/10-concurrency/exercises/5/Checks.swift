@@ -34,6 +34,36 @@ final class BackgroundClient: CallbackShareClient, @unchecked Sendable {
     }
 }
 
+/// A callback client that holds its answer until the check gives it, from a thread of its own.
+final class HeldClient: CallbackShareClient, @unchecked Sendable {
+    // Every access holds `lock`: the client is called on the main actor and answers elsewhere.
+    private let lock = NSLock()
+    private var sentTexts: [String] = []
+    private var completions: [@Sendable ((any Error)?) -> Void] = []
+
+    var sent: [String] {
+        lock.withLock { sentTexts }
+    }
+
+    func send(_ text: String, completion: @escaping @Sendable ((any Error)?) -> Void) {
+        lock.withLock {
+            sentTexts.append(text)
+            completions.append(completion)
+        }
+    }
+
+    /// Answers every send still waiting: success, from a thread of the client's own.
+    func answer() {
+        let waiting = lock.withLock {
+            defer { completions = [] }
+            return completions
+        }
+        Thread.detachNewThread {
+            for completion in waiting { completion(nil) }
+        }
+    }
+}
+
 /// A logger that writes down every entry, and every call made off the main thread.
 final class ThreadCheckingLogger: Logger, @unchecked Sendable {
     private let lock = NSLock()
@@ -70,6 +100,23 @@ final class ComposeModelChecks: XCTestCase {
         XCTAssertEqual(client.sent, [text], "share() should send the text through the client, once")
         XCTAssertEqual(model.status, .sent(text), "When share() returned, the client had not answered yet (status \(model.status)): share() returned before the answer. Await the client (withCheckedThrowingContinuation) instead of leaving the work to a callback or a Task nobody waits for.")
         XCTAssertEqual(model.text, "", "After a share that went out, the text should be empty")
+    }
+
+    func testWhileTheClientHasNotAnsweredTheStatusIsSending() async {
+        let client = HeldClient()
+        let model = ComposeModel(client: client, logger: ThreadCheckingLogger())
+        model.text = text
+        let sharing = Task { await model.share() }
+        for _ in 0..<200 where client.sent.isEmpty {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        let statusWhileWaiting = model.status
+        client.answer()
+        await sharing.value
+
+        XCTAssertEqual(client.sent, [text], "share() should send the text through the client, once")
+        XCTAssertEqual(statusWhileWaiting, .sending, "While the client had not answered yet, the status should be .sending (the screen shows it and greys out Share); it was \(statusWhileWaiting). Set `status = .sending` before you await the client.")
+        XCTAssertEqual(model.status, .sent(text), "Once the client answered, the status should be .sent(text)")
     }
 
     func testAFailedShareSaysWhyAndKeepsTheText() async {

@@ -93,5 +93,6 @@ final class MentionSearchTests: XCTestCase {
         let searches = await spy.searches
         XCTAssertEqual(searches, ["al"], "an empty query is not searched")
         XCTAssertEqual(model.suggestions, [])
+        XCTAssertNil(model.searchTask, "an empty query leaves no search to wait for")
     }
 }

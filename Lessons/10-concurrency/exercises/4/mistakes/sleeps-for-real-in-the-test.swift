@@ -93,6 +93,7 @@ final class MentionSearchTests: XCTestCase {
         let searches = await spy.searches
         XCTAssertEqual(searches, ["al"], "an empty query is not searched")
         XCTAssertEqual(model.suggestions, [])
+        XCTAssertNil(model.searchTask, "an empty query leaves no search to wait for")
     }
 
     func testAFailedSearchClearsTheSuggestions() async {

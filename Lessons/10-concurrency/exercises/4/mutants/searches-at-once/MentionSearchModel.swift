@@ -8,7 +8,8 @@ import Observation
 final class MentionSearchModel {
     /// The names found for the last query, once its pause was over.
     private(set) var suggestions: [String] = []
-    /// The search waiting for its pause, or running; `nil` before the first query.
+    /// The search waiting for its pause, or running; `nil` before the first query and after an
+    /// empty one.
     private(set) var searchTask: Task<Void, Never>?
 
     @ObservationIgnored private let directory: any FriendDirectory
