@@ -84,6 +84,17 @@ final class SettingsFactoryChecks: XCTestCase {
         )
     }
 
+    func testOpeningDetailIsLoggedThroughTheContainersLogger() throws {
+        let coordinator = try startedCoordinator()
+        coordinator.visible?.tap("Detail")
+        XCTAssertEqual(coordinator.visible?.title, "Detail", "Tapping Detail on the home screen should show the detail screen")
+        let message = "made DetailViewModel and DetailViewController"
+        XCTAssertEqual(
+            logger.messages(at: .info).filter { $0 == message }.count, 1,
+            "Opening Detail should log \"\(message)\" once through the container's logger, as every factory method logs what it made; makeDetailViewController() logged nothing of it. The log was \(logger.messages(at: .info))"
+        )
+    }
+
     func testEveryOpeningGetsAFreshScreen() throws {
         let coordinator = try startedCoordinator()
         coordinator.visible?.tap("Settings")

@@ -2,6 +2,28 @@ import XCTest
 import ContainerLesson
 import Domain
 
+/// Built by one `resolve`, and needing two navigators and two coordinators, as a flow with a
+/// deep-link handler beside its coordinator would: what `.graph` shares and `.transient` does
+/// not can only be seen inside one graph.
+struct OneGraph {
+    let firstNavigator: any Navigator
+    let secondNavigator: any Navigator
+    let firstCoordinator: MainCoordinator
+    let secondCoordinator: MainCoordinator
+
+    /// Registers `OneGraph` in `container`, built from the container's own registrations.
+    static func register(in container: SimpleContainer) {
+        container.register(OneGraph.self) { c in
+            OneGraph(
+                firstNavigator: try c.resolve((any Navigator).self),
+                secondNavigator: try c.resolve((any Navigator).self),
+                firstCoordinator: try c.resolve(MainCoordinator.self),
+                secondCoordinator: try c.resolve(MainCoordinator.self)
+            )
+        }
+    }
+}
+
 /// Tests that pin the lifetimes of `makeAppContainer()`'s registrations. The compiler cannot
 /// check a lifetime, so if nobody tests them, a one-word change goes unnoticed.
 final class LifetimeTests: XCTestCase {
@@ -28,5 +50,22 @@ final class LifetimeTests: XCTestCase {
         let first = try container.resolve((any Navigator).self) as AnyObject
         let second = try container.resolve((any Navigator).self) as AnyObject
         XCTAssertFalse(first === second, "Each graph should get its own navigation stack")
+    }
+
+    func testWithinOneGraphEveryoneSharesOneNavigator() throws {
+        let container = makeAppContainer()
+        OneGraph.register(in: container)
+        let graph = try container.resolve(OneGraph.self)
+        XCTAssertTrue(
+            graph.firstNavigator as AnyObject === graph.secondNavigator as AnyObject,
+            "Within one graph, everyone who needs a navigator should share one stack"
+        )
+    }
+
+    func testEvenWithinOneGraphEveryResolveBuildsANewCoordinator() throws {
+        let container = makeAppContainer()
+        OneGraph.register(in: container)
+        let graph = try container.resolve(OneGraph.self)
+        XCTAssertFalse(graph.firstCoordinator === graph.secondCoordinator, "Each resolve should build its own coordinator, even within one graph")
     }
 }
