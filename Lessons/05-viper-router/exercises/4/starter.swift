@@ -13,22 +13,52 @@ struct StubUserDataSource: UserDataSource {
     }
 }
 
+/// A data source that fails with the error it was made with, as a server that is down would.
+struct FailingUserDataSource: UserDataSource {
+    let error: any Error
+
+    func fetchUsers() throws -> [User] {
+        throw error
+    }
+}
+
+struct ServerDown: Error, CustomStringConvertible {
+    var description: String { "the server is down" }
+}
+
 final class UserInteractorTests: XCTestCase {
     let ada = User(id: 1, name: "Ada Lovelace", handle: "@ada", bio: "Wrote the first program.")
     let grace = User(id: 2, name: "Grace Hopper", handle: "@grace", bio: "Built the first compiler.")
+    /// Another person of the same name: a sort keeps the two in the data source's order.
+    let otherAda = User(id: 3, name: "Ada Lovelace", handle: "@lovelace", bio: "Not that Ada.")
 
     func testTheInteractorListsTheUsersOfItsDataSourceByName() throws {
         let logger = RecordingLogger()
         let interactor = UserInteractor(
-            dataSource: StubUserDataSource(users: [grace, ada]),
+            dataSource: StubUserDataSource(users: [grace, ada, otherAda]),
             clock: try FixedClock(day: "2016-06-18"),
             logger: logger
         )
 
         let users = try interactor.fetchUsers()
 
-        // TODO: assert that `users` are the stub's users sorted by name, and that the logger
-        // received exactly one info message, stamped with the fixed clock's time.
+        // TODO: assert that `users` are the stub's users sorted by name (namesakes in the
+        // stub's order), and that the logger received exactly one info message, stamped with
+        // the fixed clock's time.
         _ = users
+    }
+
+    func testAFailedFetchIsLoggedAndItsErrorPassedOn() throws {
+        let logger = RecordingLogger()
+        let interactor = UserInteractor(
+            dataSource: FailingUserDataSource(error: ServerDown()),
+            clock: try FixedClock(day: "2016-06-18"),
+            logger: logger
+        )
+
+        // TODO: assert that `fetchUsers()` throws the data source's own error (`ServerDown`),
+        // and that the logger received exactly one error message, stamped with the fixed
+        // clock's time and saying why.
+        _ = interactor
     }
 }

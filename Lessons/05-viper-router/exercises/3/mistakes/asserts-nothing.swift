@@ -5,13 +5,32 @@ import ViperRouter
 /// checks nothing. It is here so the presenter has something to list.
 final class StubUserUseCase: UserUseCase {
     let users: [User]
+    /// Set it, and every fetch from then on throws it, as a server that went down would.
+    var failure: (any Error)?
 
     init(users: [User]) {
         self.users = users
     }
 
     func fetchUsers() throws -> [User] {
-        users
+        if let failure { throw failure }
+        return users
+    }
+}
+
+struct ServerDown: Error {}
+
+/// A spy for the view: it writes down every list and every error the presenter showed.
+final class SpyUserView: UserView {
+    private(set) var rows: [[String]] = []
+    private(set) var errors: [String] = []
+
+    func showUsers(_ rows: [String]) {
+        self.rows.append(rows)
+    }
+
+    func showError(_ message: String) {
+        errors.append(message)
     }
 }
 
@@ -40,5 +59,48 @@ final class UserListPresenterTests: XCTestCase {
         presenter.didSelectUser(at: 1)
 
         // It got here without crashing, so selecting works.
+    }
+
+    func testLoadingShowsOneRowPerUserOnTheView() throws {
+        let view = SpyUserView()
+        let presenter = UserListPresenter(interactor: StubUserUseCase(users: [ada, grace]), router: SpyUserRouter())
+        presenter.view = view
+
+        presenter.viewDidLoad()
+
+        XCTAssertEqual(view.rows, [["Ada Lovelace  @ada", "Grace Hopper  @grace"]])
+        XCTAssertEqual(view.errors, [])
+    }
+
+    func testAFailedReloadShowsTheErrorAndLeavesNothingToSelect() throws {
+        let view = SpyUserView()
+        let router = SpyUserRouter()
+        let interactor = StubUserUseCase(users: [ada, grace])
+        let presenter = UserListPresenter(interactor: interactor, router: router)
+        presenter.view = view
+        presenter.viewDidLoad()
+
+        interactor.failure = ServerDown()
+        presenter.viewDidLoad()
+        presenter.didSelectUser(at: 1)
+
+        XCTAssertEqual(view.errors, ["The users could not be loaded."])
+        XCTAssertEqual(router.shownUsers, [], "the list shown before the failure is gone: nothing to select")
+    }
+
+    func testThePresenterDoesNotKeepItsViewAlive() throws {
+        let presenter = UserListPresenter(interactor: StubUserUseCase(users: [ada, grace]), router: SpyUserRouter())
+        weak var gone: SpyUserView?
+        do {
+            let view = SpyUserView()
+            presenter.view = view
+            gone = view
+        }
+
+        // In the app the view owns its presenter: a presenter holding its view as well would
+        // make a retain cycle, and keep a dismissed list alive.
+        XCTAssertNil(gone, "the view was dismissed, and the presenter should let it go")
+        // And the presenter copes with its view being gone (an `unowned` link would crash).
+        presenter.viewDidLoad()
     }
 }
