@@ -102,8 +102,16 @@ import Testing
         }
     }
 
-    @Test func noHardWiredDependencyForeignDefaultOrServiceLocatorOutsideTheCompositionRoots() throws {
-        let findings = try Self.findings()
+    /// `findings()` on a thread of its own: half a minute of parsing on one of the few threads
+    /// of Swift's cooperative pool would hold up every other test's `await` meanwhile.
+    static func findingsOffThePool() async throws -> [WiringFinding] {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try findings() }) }.start()
+        }
+    }
+
+    @Test func noHardWiredDependencyForeignDefaultOrServiceLocatorOutsideTheCompositionRoots() async throws {
+        let findings = try await Self.findingsOffThePool()
         // The analysis still sees what it should: the composition root is where things are made.
         #expect(!findings.isEmpty, "the allowed findings are gone too: has the analysis stopped reading the house?")
         for finding in findings where !Self.allowed.contains(where: { $0.matches(finding) }) {
