@@ -95,6 +95,9 @@ extension ExplanationCase {
                 .init("cannot find 'XCTAssertThrowsError' in scope", rule: "missing-import"),
                 .init("cannot find 'XCTAssertEqual' in scope", rule: "missing-import"),
                 .init("cannot infer contextual base in reference to member 'outputNotSet'"),
+                .init("cannot find 'XCTAssertThrowsError' in scope", rule: "missing-import"),
+                .init("cannot find 'XCTAssertEqual' in scope", rule: "missing-import"),
+                .init("cannot infer contextual base in reference to member 'outputNotSet'"),
                 .init("cannot find 'XCTAssertEqual' in scope", rule: "missing-import"),
                 .init("cannot find 'XCTAssertEqual' in scope", rule: "missing-import"),
                 .init("cannot find 'XCTAssertEqual' in scope", rule: "missing-import"),
@@ -623,6 +626,8 @@ extension ExplanationCase {
                     explained: "The checks use `announce` from ordinary synchronous code, as the task describes, but `@MainActor` in your file limits it to the main actor. Remove `@MainActor`: this exercise needs no actor."),
                 .init("call to main actor-isolated initializer 'init()' in a synchronous nonisolated context", rule: "main-actor-call",
                     explained: "The checks use `init()` from ordinary synchronous code, as the task describes, but `@MainActor` in your file limits it to the main actor. Remove `@MainActor`: this exercise needs no actor."),
+                .init("call to main actor-isolated instance method 'announce' in a synchronous nonisolated context", rule: "main-actor-call"),
+                .init("call to main actor-isolated initializer 'init()' in a synchronous nonisolated context", rule: "main-actor-call"),
             ]
         ),
         ExplanationCase(
@@ -664,7 +669,7 @@ extension ExplanationCase {
             "date-override-wrong-type", exercise: "dependency-values.2", from: .solution,
             mistake: "stops the clock with a number instead of a `Date`",
             changing: [
-                ("$0.date.now = Date(timeIntervalSince1970: 1_466_208_000)", "$0.date.now = 1_466_208_000"),
+                ("$0.date.now = Date(timeIntervalSince1970: 1_466_208_000)  // 2016-06-18 00:00 UTC", "$0.date.now = 1_466_208_000  // 2016-06-18 00:00 UTC"),
             ],
             errors: [
                 .init("cannot assign value of type 'Int' to type 'Date'"),

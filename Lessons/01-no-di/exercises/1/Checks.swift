@@ -85,6 +85,39 @@ final class PostToFacebookChecks: XCTestCase {
         )
     }
 
+    /// Runs `action` with `DIDOJO_TIMELINE` naming a file inside a regular file, which no
+    /// client can create: the real failure of a real client, since no failing client can be
+    /// handed to a presenter that builds its own. The variable is put back afterwards.
+    private func withUnwritableTimeline(_ action: () throws -> Void) throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-folder-\(UUID().uuidString)")
+        try Data("a file, not a folder\n".utf8).write(to: blocker)
+        let name = Timeline.environmentVariable
+        let previous = ProcessInfo.processInfo.environment[name]
+        setenv(name, blocker.appendingPathComponent("timeline.txt").path, 1)
+        defer {
+            if let previous { setenv(name, previous, 1) } else { unsetenv(name) }
+            try? FileManager.default.removeItem(at: blocker)
+        }
+        try action()
+    }
+
+    func testAFailedPostReachesTheCaller() throws {
+        let text = "Down \(Int.random(in: 100...999))"
+        for network in [SocialNetwork.facebook, .twitter] {
+            try withUnwritableTimeline {
+                let presenter = SocialPresenter(network: network)
+                XCTAssertThrowsError(
+                    try presenter.share(text),
+                    "With the timeline file impossible to write, \(network.displayName)'s client fails to post, so SocialPresenter(network: .\(network.rawValue)).share(_:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`): otherwise the caller believes the post went out"
+                )
+                XCTAssertThrowsError(
+                    try presenter.share(text, image: Image(named: "cat.jpg")),
+                    "With the timeline file impossible to write, \(network.displayName)'s client fails to post, so SocialPresenter(network: .\(network.rawValue)).share(_:image:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`): otherwise the caller believes the post went out"
+                )
+            }
+        }
+    }
+
     func testPostsKeepTheirTimeStamp() throws {
         let posts = try postsSent { try SocialPresenter(network: .facebook).share("Hello") }
         let text = posts.first?.text ?? ""

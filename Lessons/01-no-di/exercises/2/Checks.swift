@@ -18,6 +18,17 @@ final class RecordingSocialClient: SocialPostOutput {
     }
 }
 
+/// A client whose network is down: every post fails, with an error that names the text it
+/// refused, so the checks can tell this client's error from any other.
+struct DownClient: SocialPostOutput {
+    struct NetworkDown: Error {
+        let text: String
+    }
+
+    func post(_ text: String) throws { throw NetworkDown(text: text) }
+    func post(_ text: String, image: Image) throws { throw NetworkDown(text: text) }
+}
+
 /// A screen that draws nothing, for the Facebook client built in these checks.
 struct SilentScreen: Screen {
     func present(_ sheet: Sheet) {}
@@ -30,6 +41,17 @@ final class OpenASeamChecks: XCTestCase {
             return "\(call) posted nothing through the client passed to init(client:). Keep the client you receive and post through it, not through a client the presenter builds itself (in a stored property, a `lazy var` or inside `share`)."
         }
         return "\(call) should post exactly once through the client passed to init(client:), but it posted \(count) times"
+    }
+
+    func testAFailedPostReachesTheCaller() {
+        let presenter = SocialPresenter(client: DownClient())
+        let text = "Down \(Int.random(in: 100...999))"
+        XCTAssertThrowsError(try presenter.share(text), "When the client fails, share(_:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`): otherwise the caller believes the post went out") { error in
+            XCTAssertTrue((error as? DownClient.NetworkDown)?.text.hasPrefix(text) ?? false, "share(_:) should throw the client's own error; it threw \(error)")
+        }
+        XCTAssertThrowsError(try presenter.share(text, image: Image(named: "cat.jpg")), "When the client fails, share(_:image:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`): otherwise the caller believes the post went out") { error in
+            XCTAssertTrue((error as? DownClient.NetworkDown)?.text.hasPrefix(text) ?? false, "share(_:image:) should throw the client's own error; it threw \(error)")
+        }
     }
 
     func testThePresenterPostsThroughTheClientItIsGiven() throws {

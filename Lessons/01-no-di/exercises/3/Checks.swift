@@ -14,7 +14,29 @@ final class TextRecordingClient: SocialPostOutput {
     }
 }
 
+/// A client whose network is down: every post fails, with an error that names the text it
+/// refused, so the checks can tell this client's error from any other.
+struct DownClient: SocialPostOutput {
+    struct NetworkDown: Error {
+        let text: String
+    }
+
+    func post(_ text: String) throws { throw NetworkDown(text: text) }
+    func post(_ text: String, image: Image) throws { throw NetworkDown(text: text) }
+}
+
 final class StopTheClockChecks: XCTestCase {
+    func testAFailedPostReachesTheCaller() throws {
+        let presenter = SocialPresenter(client: DownClient(), clock: try FixedClock(day: "2016-06-18"))
+        let text = "Down \(Int.random(in: 100...999))"
+        XCTAssertThrowsError(try presenter.share(text), "When the client fails, share(_:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`): otherwise the caller believes the post went out") { error in
+            XCTAssertTrue((error as? DownClient.NetworkDown)?.text.hasPrefix(text) ?? false, "share(_:) should throw the client's own error; it threw \(error)")
+        }
+        XCTAssertThrowsError(try presenter.share(text, image: Image(named: "cat.jpg")), "When the client fails, share(_:image:) should throw its error to the caller, not swallow it (no `try?`, no empty `catch`): otherwise the caller believes the post went out") { error in
+            XCTAssertTrue((error as? DownClient.NetworkDown)?.text.hasPrefix(text) ?? false, "share(_:image:) should throw the client's own error; it threw \(error)")
+        }
+    }
+
     /// Why `text`, posted by `call` with a clock stopped at 2016-06-18, is not the expected one.
     private func wrongStamp(_ call: String, posted text: String?, expected: String, realTime: [String]) -> String {
         guard let text else { return "\(call) should post once through the client, stamped \"\(expected)\", but it posted nothing" }

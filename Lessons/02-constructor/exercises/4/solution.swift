@@ -28,6 +28,15 @@ final class SpySocialClient: SocialPostOutput {
     }
 }
 
+/// A stub that answers every post with an error, as a network that is down would: a saboteur,
+/// in Meszaros' terms. With it, a test can see whether the presenter lets the error through.
+struct FailingOutput: SocialPostOutput {
+    struct NetworkDown: Error, Equatable {}
+
+    func post(_ text: String) throws { throw NetworkDown() }
+    func post(_ text: String, image: Image) throws { throw NetworkDown() }
+}
+
 /// Tests of `SocialPresenter` (the one in this exercise, shown by `exercise`).
 final class SocialPresenterTests: XCTestCase {
     func testSharingPostsTheStampedTextThroughTheOutput() throws {
@@ -51,5 +60,16 @@ final class SocialPresenterTests: XCTestCase {
         XCTAssertEqual(client.postCallCount, 1, "share(_:image:) should post exactly once")
         XCTAssertEqual(client.lastCall?.text, "Look (2016-06-18 00:00 UTC)")
         XCTAssertEqual(client.lastCall?.image, Image(named: "cat.jpg"), "the picture should reach the output")
+    }
+
+    func testAFailedPostReachesTheCaller() throws {
+        let presenter = SocialPresenter(output: FailingOutput(), clock: try FixedClock(day: "2016-06-18"))
+
+        XCTAssertThrowsError(try presenter.share("Hello"), "share should throw the output's error to its caller") { error in
+            XCTAssertEqual(error as? FailingOutput.NetworkDown, FailingOutput.NetworkDown())
+        }
+        XCTAssertThrowsError(try presenter.share("Look", image: Image(named: "cat.jpg")), "share(_:image:) should throw the output's error to its caller") { error in
+            XCTAssertEqual(error as? FailingOutput.NetworkDown, FailingOutput.NetworkDown())
+        }
     }
 }

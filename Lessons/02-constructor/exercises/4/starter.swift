@@ -19,6 +19,15 @@ final class SpySocialClient: SocialPostOutput {
     }
 }
 
+/// A stub that answers every post with an error, as a network that is down would: a saboteur,
+/// in Meszaros' terms. With it, a test can see whether the presenter lets the error through.
+struct FailingOutput: SocialPostOutput {
+    struct NetworkDown: Error, Equatable {}
+
+    func post(_ text: String) throws { throw NetworkDown() }
+    func post(_ text: String, image: Image) throws { throw NetworkDown() }
+}
+
 /// Tests of `SocialPresenter` (the one in this exercise, shown by `exercise`).
 final class SocialPresenterTests: XCTestCase {
     func testSharingPostsTheStampedTextThroughTheOutput() throws {
@@ -32,5 +41,10 @@ final class SocialPresenterTests: XCTestCase {
 
     func testSharingAPicturePostsTheTextWithThePicture() throws {
         // TODO: share a text with a picture, then check that the spy received both.
+    }
+
+    func testAFailedPostReachesTheCaller() throws {
+        // TODO: hand the presenter a FailingOutput, and check that both `share` methods throw
+        // its NetworkDown error to you instead of swallowing it.
     }
 }

@@ -48,6 +48,15 @@ struct DummyClock: Clock {
     func now() -> Date { .distantPast }
 }
 
+/// A stub that answers every post with an error, as a network that is down would: a saboteur,
+/// in Meszaros' terms, as in exercise 4.
+struct FailingOutput: SocialPostOutput {
+    struct NetworkDown: Error, Equatable {}
+
+    func post(_ text: String) throws { throw NetworkDown() }
+    func post(_ text: String, image: Image) throws { throw NetworkDown() }
+}
+
 final class ShareAtTests: XCTestCase {
     /// 2016-06-17 21:45 UTC.
     let evening = Date(timeIntervalSince1970: 1_466_199_900)
@@ -59,5 +68,26 @@ final class ShareAtTests: XCTestCase {
         try presenter.share("Written last night", at: evening)
 
         output.verify()
+    }
+
+    func testSharingNowPostsTheTextStampedWithTheClocksTime() throws {
+        let output = MockOutput(expecting: ["Written now (2016-06-18 00:00 UTC)"])
+        // A stub this time: `share(_:)` asks the clock, so it must answer.
+        let presenter = SocialPresenter(output: output, clock: try FixedClock(day: "2016-06-18"))
+
+        try presenter.share("Written now")
+
+        output.verify()
+    }
+
+    func testAFailedPostReachesTheCaller() throws {
+        let presenter = SocialPresenter(output: FailingOutput(), clock: try FixedClock(day: "2016-06-18"))
+
+        XCTAssertThrowsError(try presenter.share("Written last night", at: evening), "share(_:at:) should throw the output's error to its caller") { error in
+            XCTAssertEqual(error as? FailingOutput.NetworkDown, FailingOutput.NetworkDown())
+        }
+        XCTAssertThrowsError(try presenter.share("Written now"), "share(_:) should throw the output's error to its caller") { error in
+            XCTAssertEqual(error as? FailingOutput.NetworkDown, FailingOutput.NetworkDown())
+        }
     }
 }

@@ -41,6 +41,15 @@ struct DummyClock: Clock {
     func now() -> Date { .distantPast }
 }
 
+/// A stub that answers every post with an error, as a network that is down would: a saboteur,
+/// in Meszaros' terms, as in exercise 4.
+struct FailingOutput: SocialPostOutput {
+    struct NetworkDown: Error, Equatable {}
+
+    func post(_ text: String) throws { throw NetworkDown() }
+    func post(_ text: String, image: Image) throws { throw NetworkDown() }
+}
+
 final class ShareAtTests: XCTestCase {
     /// 2016-06-17 21:45 UTC.
     let evening = Date(timeIntervalSince1970: 1_466_199_900)
@@ -48,5 +57,16 @@ final class ShareAtTests: XCTestCase {
     func testSharingWithADatePostsTheTextStampedWithThatDate() throws {
         // TODO: a MockOutput that expects the text stamped with `evening`, a presenter with the
         // mock and a DummyClock, `share(_:at:)`, and then ask the mock for its verdict.
+    }
+
+    func testSharingNowPostsTheTextStampedWithTheClocksTime() throws {
+        // TODO: `share(_:)` asks the clock, so a dummy will not do: a MockOutput that expects
+        // the text stamped with a FixedClock's day, a presenter with the mock and that stub,
+        // `share(_:)`, and the mock's verdict.
+    }
+
+    func testAFailedPostReachesTheCaller() throws {
+        // TODO: hand the presenter a FailingOutput, and check that `share(_:at:)` and
+        // `share(_:)` both throw its NetworkDown error to you instead of swallowing it.
     }
 }

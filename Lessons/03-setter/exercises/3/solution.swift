@@ -23,6 +23,9 @@ final class SetterInjectionTests: XCTestCase {
         XCTAssertThrowsError(try presenter.share("Hello"), "share must not pretend to post when no output was set") { error in
             XCTAssertEqual(error as? SocialPresenterError, .outputNotSet)
         }
+        XCTAssertThrowsError(try presenter.share("Look", image: Image(named: "cat.jpg")), "a post with a picture must not pretend to go out either") { error in
+            XCTAssertEqual(error as? SocialPresenterError, .outputNotSet)
+        }
     }
 
     func testSharingAfterTheOutputIsSetPostsThroughIt() throws {

@@ -20,8 +20,9 @@ final class SpySocialClient: SocialPostOutput {
 final class SetterInjectionTests: XCTestCase {
     func testSharingBeforeTheOutputIsSetThrows() {
         let presenter = SocialPresenter()
-        // TODO: nothing was assigned to `presenter.output`. Assert that `share` throws
-        // `SocialPresenterError.outputNotSet` instead of returning quietly.
+        // TODO: nothing was assigned to `presenter.output`. Assert that `share(_:)` and
+        // `share(_:image:)` both throw `SocialPresenterError.outputNotSet` instead of
+        // returning quietly.
         _ = presenter
     }
 

@@ -27,6 +27,46 @@ final class PostingClientChecks: XCTestCase {
         }
     }
 
+    func testTheLiveValueThrowsAFailedWrite() throws {
+        // `DIDOJO_TIMELINE` names a file inside a regular file, which cannot be created: the
+        // timeline's own failure. The variable is put back afterwards.
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-folder-\(UUID().uuidString)")
+        try Data("a file, not a folder\n".utf8).write(to: blocker)
+        let name = Timeline.environmentVariable
+        let previous = ProcessInfo.processInfo.environment[name]
+        setenv(name, blocker.appendingPathComponent("timeline.txt").path, 1)
+        defer {
+            if let previous { setenv(name, previous, 1) } else { unsetenv(name) }
+            try? FileManager.default.removeItem(at: blocker)
+        }
+        let post = Post(network: .twitter, text: "Lost \(Int.random(in: 100...999))")
+        try withDependencies {
+            $0.context = .live
+        } operation: {
+            XCTAssertThrowsError(
+                try PostingClient.liveValue.send(post),
+                "With the timeline file impossible to write, PostingClient.liveValue.send should throw the timeline's error to the caller, not swallow it (no `try?`, no empty `catch`): otherwise the caller believes the post went out"
+            )
+        }
+    }
+
+    func testAnnouncerThrowsAFailedSend() throws {
+        struct NetworkDown: Error, Equatable {
+            let text: String
+        }
+        let news = "we moved \(Int.random(in: 100...999))"
+        try withDependencies {
+            $0.postingClient.send = { post in throw NetworkDown(text: post.text) }
+        } operation: {
+            XCTAssertThrowsError(
+                try Announcer().announce(news),
+                "When the `send` endpoint fails, Announcer.announce should throw its error to the caller, not swallow it (no `try?`, no empty `catch`)"
+            ) { error in
+                XCTAssertEqual(error as? NetworkDown, NetworkDown(text: "News: \(news)"), "Announcer.announce should throw the endpoint's own error; it threw \(error)")
+            }
+        }
+    }
+
     func testTheEndpointsAreSendable() {
         // `@DependencyClient` keeps each endpoint in a stored closure, `_send` for `send`.
         let endpoints = Mirror(reflecting: PostingClient.liveValue).children.compactMap { child -> (name: String, type: String)? in

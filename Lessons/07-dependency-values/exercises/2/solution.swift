@@ -3,6 +3,9 @@ import Dependencies
 import DependencyValuesLesson
 import Domain
 
+/// The error the failing `send` throws in these tests: `==` tells it from any other error.
+struct NetworkDown: Error, Equatable {}
+
 final class PostComposerTests: XCTestCase {
     func testSharingSendsOneStampedPost() throws {
         let sent = LockIsolated<[Post]>([])
@@ -15,5 +18,17 @@ final class PostComposerTests: XCTestCase {
             try PostComposer().share("Hello")
         }
         XCTAssertEqual(sent.value, [Post(network: .twitter, text: "Hello (2016-06-18 00:00 UTC)")])
+    }
+
+    func testAFailedSendReachesTheCaller() throws {
+        try withDependencies {
+            $0.context = .test
+            $0[SocialClient.self].send = { _ in throw NetworkDown() }
+            $0.date.now = Date(timeIntervalSince1970: 1_466_208_000)
+        } operation: {
+            XCTAssertThrowsError(try PostComposer().share("Hello")) { error in
+                XCTAssertEqual(error as? NetworkDown, NetworkDown(), "share should throw the endpoint's own error")
+            }
+        }
     }
 }

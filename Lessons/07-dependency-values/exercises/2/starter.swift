@@ -3,6 +3,9 @@ import Dependencies
 import DependencyValuesLesson
 import Domain
 
+/// The error your failing `send` can throw: `==` tells it from any other error.
+struct NetworkDown: Error, Equatable {}
+
 final class PostComposerTests: XCTestCase {
     func testSharingSendsOneStampedPost() throws {
         // TODO: run `PostComposer().share("Hello")` inside `withDependencies`, overriding
@@ -11,5 +14,10 @@ final class PostComposerTests: XCTestCase {
         // Then assert that exactly one post was sent, and what it says.
         let composer = PostComposer()
         _ = composer
+    }
+
+    func testAFailedSendReachesTheCaller() throws {
+        // TODO: override `send` with one that throws NetworkDown() (and stop the date), then
+        // assert that `PostComposer().share("Hello")` throws that very error to its caller.
     }
 }

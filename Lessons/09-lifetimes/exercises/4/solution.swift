@@ -53,6 +53,12 @@ final class LoggingOutputTests: XCTestCase {
             LogEntry(level: .info, message: "posting \"Hello\""),
             LogEntry(level: .error, message: "could not post \"Hello\": NetworkDown()"),
         ], "a failure is logged as an error, and never as posted")
+
+        // A post with a picture takes its own path through the decorator: it must fail alike.
+        XCTAssertThrowsError(try output.post("Look", image: Image(named: "cat.jpg")), "a failed post with a picture should reach the caller too") { error in
+            XCTAssertEqual(error as? NetworkDown, NetworkDown(), "the caller should get the output's own error, unchanged")
+        }
+        XCTAssertEqual(logger.entries.last, LogEntry(level: .error, message: "could not post \"Look\" with cat.jpg: NetworkDown()"), "a failed post with a picture is logged as an error too")
     }
 
     func testAPostWithAPictureKeepsItsPictureAndIsLogged() throws {

@@ -38,7 +38,8 @@ final class LoggingOutputTests: XCTestCase {
 
     func testAFailureIsLoggedAsAnErrorAndThrownOnUnchanged() {
         // TODO: make the spy fail with NetworkDown(), post, and check the error the caller
-        // gets, what the spy received, and what was logged.
+        // gets, what the spy received, and what was logged. Then post a text with a picture
+        // through the failing spy: that takes its own path, and must fail alike.
     }
 
     func testAPostWithAPictureKeepsItsPictureAndIsLogged() throws {
