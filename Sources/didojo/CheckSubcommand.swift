@@ -16,7 +16,7 @@ struct CheckSubcommand: AsyncParsableCommand {
     @Argument(help: "The exercise, e.g. no-di.1.")
     var exercise: String
 
-    @Flag(name: .customLong("full-output"), help: "Show all that your code printed, not only its last lines.")
+    @Flag(name: .customLong("full-output"), help: "Show the whole report: every compile error and wiring note, all that your code printed.")
     var fullOutput = false
 
     @MainActor
@@ -34,9 +34,9 @@ struct CheckSubcommand: AsyncParsableCommand {
         // A missing compiler or build is a set-up error (status 2), not a failed check.
         let recorder = try SetupFailure.exitOnError { try root.recorder(for: workspace, catalog: catalog).get() }
         let runner = CheckRunner(
-            terminal: OutputTerminal(style: root.outputStyle()), fileSystem: root.fileSystem,
+            terminal: OutputTerminal(style: root.outputStyle(), screenRows: root.outputScreenRows()), fileSystem: root.fileSystem,
             interrupts: LiveInterruptSource.installed(), clock: ContinuousClock(), catalog: catalog, workspace: workspace,
-            recorder: .success(recorder)
+            recorder: .success(recorder), fromCommandLine: true
         )
         guard let recorded = await runner.check(chosen, fullOutput: fullOutput) else { throw ExitCode(2) }
         if !recorded.report.passed { throw ExitCode(1) }

@@ -301,6 +301,13 @@ struct CompositionRoot {
         TextStyle.fromEnvironment(environment, isTerminal: TerminalInfo.isTerminal(fd: 1), columns: TerminalInfo.columns(fd: 1))
     }
 
+    /// The height of standard output's screen, when it is a terminal that is not dumb; nil
+    /// for a pipe or a file (see `Terminal.screenRows`).
+    func outputScreenRows() -> Int? {
+        guard TerminalInfo.isTerminal(fd: 1), environment["TERM"] != "dumb" else { return nil }
+        return TerminalInfo.rows(fd: 1)
+    }
+
     /// The learner's terminal: line editing when a person is typing, plain lines for a script.
     func terminal(completion: CompletionProvider) -> any Terminal {
         if TerminalInfo.isTerminal(fd: 0) {

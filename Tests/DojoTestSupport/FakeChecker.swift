@@ -22,6 +22,8 @@ public final class FakeChecker: ExerciseChecker {
         case crash(message: String)
         /// The check never ends until its task is cancelled.
         case hang
+        /// This report, as it is: many compile errors, wiring notes, whatever a test needs.
+        case canned(CheckReport)
     }
 
     private struct State {
@@ -113,6 +115,8 @@ public final class FakeChecker: ExerciseChecker {
                 try? await Task.sleep(for: .seconds(3600))
             }
             return report(.cancelled)
+        case .canned(let report):
+            return report
         }
     }
 

@@ -98,4 +98,21 @@ import Testing
         #expect(runs > demos.count * 2, "only \(runs) runs")
         #expect(wide.isEmpty, "\(wide.count) lines wider than 80 columns:\n\(wide.joined(separator: "\n"))")
     }
+
+    /// `help run` in every lesson lists the real demo's options within 80 columns.
+    @Test func helpRunFitsEightyColumnsInEveryLesson() async throws {
+        var didojo = try Didojo()
+        didojo.columns = Self.width
+        let demos = try Self.descriptions()
+        let script = demos.map { "open \($0.lessonID)\nhelp run\n" }.joined() + "quit\n"
+        let result = try await didojo.run([], input: script)
+        #expect(result.termination == .exited(0), "\(result.standardError)")
+        for demo in demos {
+            #expect(result.standardOutput.contains("Options of the \(demo.lessonID) lesson:"), "no options for \(demo.lessonID):\n\(result.standardOutput)")
+        }
+        // Standard error holds the script's notices (the new workspace's long path), which a
+        // person at a terminal gets wrapped.
+        let wide = result.standardOutput.split(separator: "\n").filter { ANSI.visibleWidth(String($0)) > Self.width }
+        #expect(wide.isEmpty, "\(wide.count) lines wider than 80 columns:\n\(wide.joined(separator: "\n"))")
+    }
 }

@@ -10,7 +10,7 @@ struct CheckCommand: ExerciseTargetedCommand {
     /// Set from the command line's words for one run.
     private var fullOutput = false
     var details: String {
-        "Compiles your file together with the exercise's checks and runs them. Compiler errors point at your file and line; each failed check says what it expected. Of what your code printed, a failed check shows the last \(CheckReportView.outputTailLines) lines, so that the verdict stays on the screen: 'output' shows all of it, and so does 'check --full-output'. Ctrl-C stops a check that takes too long."
+        "Compiles your file together with the exercise's checks and runs them. Compiler errors point at your file and line; each failed check says what it expected. Of what your code printed, a failed check shows the last \(CheckReportView.outputTailLines) lines, and of many compile errors or wiring notes the first ones, so that the verdict stays on the screen: 'output' shows all of it, and so does 'check --full-output'. Ctrl-C stops a check that takes too long."
     }
 
     func completions(arguments: [String], session: ShellSession) -> [String] {

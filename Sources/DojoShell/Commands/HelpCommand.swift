@@ -62,7 +62,7 @@ struct HelpCommand: ShellCommand {
             guard let demo = try RunCommand.description(of: lessonID, session: session) else { return }
             printer.line()
             printer.line("Options of the \(lessonID) lesson:", indent: "  ")
-            printer.verbatim(demo.usage.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+            printer.verbatim(DemoOptionsLayout.fitted(demo.usage, indent: "    ", width: printer.style.width).joined(separator: "\n"))
         } catch {
             printer.line()
             printer.line("The \(lessonID) lesson's options cannot be shown. \(error.localizedDescription)", indent: "  ")

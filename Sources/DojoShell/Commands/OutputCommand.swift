@@ -1,11 +1,12 @@
-/// `output`: all that the learner's code printed during the last check, which the check's
-/// report cuts to its last lines.
+/// `output`: the last check's whole report, of which the check showed only what fits the
+/// screen with its verdict: every check, compile error and wiring note, and all that the
+/// learner's code printed.
 struct OutputCommand: ShellCommand {
     let name = "output"
     let usage = "output"
-    let summary = "All that your code printed during the last check."
+    let summary = "The last check's whole report, with all your code printed."
     var details: String {
-        "A failed check shows only the last \(CheckReportView.outputTailLines) lines of what your code printed, so that its verdict stays on the screen. 'output' shows all of it, from the last check of this session (through the pager when it is taller than the screen)."
+        "A failed check shows only the last \(CheckReportView.outputTailLines) lines of what your code printed, and no more failed checks, compile errors and wiring notes than fit the screen, so that its verdict stays on it. 'output' shows the whole report, from the last check of this session (through the pager when it is taller than the screen)."
     }
 
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
@@ -14,7 +15,9 @@ struct OutputCommand: ShellCommand {
             return .keepGoing
         }
         session.paged { printer in
-            CheckReportView(printer: printer, fileSystem: session.dependencies.fileSystem).showWholeOutput(of: last.report, exercise: last.exercise)
+            CheckReportView(printer: printer, fileSystem: session.dependencies.fileSystem).showWholeReport(
+                of: last.report, exercise: last.exercise, learnerFile: session.learnerFile(for: last.exercise)
+            )
         }
         return .keepGoing
     }

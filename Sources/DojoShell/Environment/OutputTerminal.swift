@@ -6,9 +6,13 @@ import TerminalMarkdown
 @MainActor
 public final class OutputTerminal: Terminal {
     public let style: TextStyle
+    /// The screen's height when standard output is a capable terminal (see `Terminal`), so
+    /// that a report can keep its verdict on it; nil for a pipe or a file, which get it all.
+    public let screenRows: Int?
 
-    public init(style: TextStyle) {
+    public init(style: TextStyle, screenRows: Int? = nil) {
         self.style = style
+        self.screenRows = screenRows
     }
 
     public var isInteractive: Bool { false }

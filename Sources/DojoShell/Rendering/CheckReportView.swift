@@ -6,11 +6,24 @@ import WiringAnalysis
 /// Shows a check report in the learner's terms: what passed, what failed and why, and where.
 @MainActor
 struct CheckReportView {
-    let printer: Printer
+    var printer: Printer
     let fileSystem: any FileSystem
     /// Whether all of the learner's output is shown (`check --full-output`), rather than its
-    /// last `outputTailLines` lines.
+    /// last `outputTailLines` lines; the report is then never cut to `rowBudget`.
     var fullOutput = false
+    /// How many rows the report may take, so that its verdict is still on the screen when the
+    /// prompt comes back (the screen's height less the prompt and the next step): past it,
+    /// compile errors and wiring notes are counted instead of shown, and fewer of the
+    /// learner's output lines are shown, the first compile error and the failing checks
+    /// always. Nil for no limit (a pipe, a script): every compile error and note is shown.
+    var rowBudget: Int?
+    /// What the learner types to see what the report left out, quoted.
+    var wholeReportCommand = "'output'"
+    /// How the list of checks is cut (see `fitted`).
+    var checksShown = ChecksShown()
+    /// The words before "(16 lines):" over all that the learner's code printed, when it is
+    /// shown whole after the check (`output`); nil in the check's own report.
+    var wholeOutputHeading: String?
     /// How many of the last lines of the learner's output a failed check shows: few enough
     /// that, at 24 rows, the verdict and the failing checks above stay on the screen
     /// ('output' shows the whole).
@@ -19,6 +32,112 @@ struct CheckReportView {
     private let maxCallersShown = 4
 
     func show(_ report: CheckReport, exercise: Exercise, learnerFile: URL) {
+        // Each part is drawn aside first, to be measured against the rows there are.
+        let diagnostics = report.outcome == .compileFailed
+            ? report.diagnostics.map { diagnostic in drawn { $0.showDiagnostic(diagnostic, checksFile: exercise.checks) } }
+            : []
+        let notes = report.wiringNotes.map { note in drawn { $0.showWiringNote(note) } }
+        // On a pass the success line (and what to do next) is all the learner needs, unless
+        // they ask for the whole (`output`).
+        let output = report.passed && wholeOutputHeading == nil ? [] : Self.outputLines(of: report.output)
+        let trailer = drawn { $0.showConfinement(of: report) }
+        let layout = fitted(trailer: trailer, diagnostics: diagnostics, notes: notes, output: output, report: report, exercise: exercise)
+        printer.terminal.write(head(of: report, exercise: exercise, checks: layout.checks))
+        printer.terminal.write(diagnosticsSection(diagnostics, shown: layout.diagnostics))
+        printer.terminal.write(wiringSection(notes, shown: layout.notes, exercise: exercise))
+        printer.terminal.write(outputSection(output, shown: layout.outputLines, droppedBytes: report.droppedOutputBytes))
+        printer.terminal.write(trailer)
+    }
+
+    /// All of a check's report, cut nowhere, as `output` shows it after the check: every
+    /// check, compile error and wiring note, and all that the learner's code printed.
+    func showWholeReport(of report: CheckReport, exercise: Exercise, learnerFile: URL) {
+        var whole = self
+        whole.fullOutput = true
+        whole.rowBudget = nil
+        whole.wholeOutputHeading = "Your code printed, during the last check of \(exercise.id)"
+        whole.show(report, exercise: exercise, learnerFile: learnerFile)
+        if report.output.isEmpty && report.outcome != .compileFailed {
+            printer.line("Your code printed nothing during the last check of \(exercise.id).")
+        }
+    }
+
+    /// How a list of checks is cut to fit the screen.
+    struct ChecksShown: Equatable {
+        /// The checks that hold as one line that counts them, rather than one line each.
+        var passedOnOneLine = false
+        /// How many of the failed checks are listed (with their messages), from the first.
+        var failed = Int.max
+    }
+
+    /// How much of each part of a report is shown.
+    struct Layout: Equatable {
+        var checks = ChecksShown()
+        var diagnostics: Int
+        var notes: Int
+        var outputLines: Int
+    }
+
+    /// What fits in `rowBudget`, in order of what matters: the verdict and the first failed
+    /// check (always), the other failed checks (the checks that hold go on one line first), the
+    /// first compile error (always), the last lines of the output (up to `outputTailLines`), the
+    /// next compile errors, the wiring notes (a heuristic beside the checks). What is left out
+    /// is counted, on one line when nothing of it fits.
+    private func fitted(
+        trailer: String, diagnostics: [String], notes: [String], output: [Substring], report: CheckReport, exercise: Exercise
+    ) -> Layout {
+        let tail = fullOutput ? output.count : min(Self.outputTailLines, output.count)
+        guard let budget = rowBudget, !fullOutput else {
+            return Layout(diagnostics: diagnostics.count, notes: notes.count, outputLines: tail)
+        }
+        func rows(_ text: String) -> Int { text.isEmpty ? 0 : ScreenRows.count(of: text, width: printer.style.width) }
+        let dropped = report.droppedOutputBytes
+        var left = budget - rows(trailer)
+        // The head gets what the other parts leave at their smallest.
+        let smallest = rows(diagnosticsSection(diagnostics, shown: min(1, diagnostics.count)))
+            + rows(outputSection(output, shown: 0, droppedBytes: dropped))
+            + rows(wiringSection(notes, shown: 0, exercise: exercise))
+        let failed = report.checks.filter { !$0.passed }.count
+        let choices = [ChecksShown(), ChecksShown(passedOnOneLine: true)]
+            + stride(from: failed - 1, through: 1, by: -1).map { ChecksShown(passedOnOneLine: true, failed: $0) }
+        let checks = choices.first { rows(head(of: report, exercise: exercise, checks: $0)) <= left - smallest } ?? choices.last!
+        left -= rows(head(of: report, exercise: exercise, checks: checks))
+        var shownDiagnostics = min(1, diagnostics.count)
+        left -= rows(diagnosticsSection(diagnostics, shown: shownDiagnostics))
+        var shownOutput = tail
+        while shownOutput > 0 && rows(outputSection(output, shown: shownOutput, droppedBytes: dropped)) > left { shownOutput -= 1 }
+        left -= rows(outputSection(output, shown: shownOutput, droppedBytes: dropped))
+        while shownDiagnostics < diagnostics.count {
+            let more = rows(diagnosticsSection(diagnostics, shown: shownDiagnostics + 1))
+                - rows(diagnosticsSection(diagnostics, shown: shownDiagnostics))
+            guard more <= left else { break }
+            left -= more
+            shownDiagnostics += 1
+        }
+        var shownNotes = notes.count
+        while shownNotes > 0 && rows(wiringSection(notes, shown: shownNotes, exercise: exercise)) > left { shownNotes -= 1 }
+        return Layout(checks: checks, diagnostics: shownDiagnostics, notes: shownNotes, outputLines: shownOutput)
+    }
+
+    /// The verdict and what it rests on (see `showVerdict`), its checks listed as `checks` says.
+    private func head(of report: CheckReport, exercise: Exercise, checks: ChecksShown) -> String {
+        var view = self
+        view.checksShown = checks
+        return view.drawn { $0.showVerdict(report, exercise: exercise) }
+    }
+
+    /// What `draw` writes through a view like this one, kept aside.
+    private func drawn(_ draw: (CheckReportView) -> Void) -> String {
+        let collected = CollectingTerminal(style: printer.style, isInteractive: printer.terminal.isInteractive)
+        var view = self
+        view.printer = Printer(terminal: collected)
+        draw(view)
+        return collected.text
+    }
+
+    /// The verdict and what it rests on: the checks, the planted bugs, the crash; of a compile
+    /// failure only the verdict (its errors are measured one by one).
+    private func showVerdict(_ report: CheckReport, exercise: Exercise) {
         let total = report.checks.count
         switch report.outcome {
         case .passed where exercise.kind == .test:
@@ -52,7 +171,6 @@ struct CheckReportView {
             printer.note("A test catches a bug when it fails on the broken code: assert on everything the code must do, not just that it ran.")
         case .compileFailed:
             printer.failure("\(exercise.id) does not compile yet.")
-            showDiagnostics(report.diagnostics, learnerFile: learnerFile, checksFile: exercise.checks)
         case .crashed(let crash) where crash.exitStatus != nil:
             let during = crash.checkName.map { " while checking '\($0)'" } ?? ""
             printer.failure("\(exercise.id): your code ended early with exit status \(crash.exitStatus ?? 0)\(during), before the checks had finished.")
@@ -99,9 +217,9 @@ struct CheckReportView {
             printer.failure("\(exercise.id): the checks pass, but your code printed \(printed) of output, far more than a check keeps.")
             printer.note("Finished code does not flood its output. Look for a print() inside a loop, or one left in from debugging, and take it out. The start of what it printed is below.")
         }
-        showWiringNotes(report.wiringNotes, exercise: exercise)
-        // On a pass the success line (and what to do next) is all the learner needs.
-        if !report.passed { showOutput(report) }
+    }
+
+    private func showConfinement(of report: CheckReport) {
         if let refusal = report.confinementRefusal { printer.note(refusal) }
         // Never silently: a run the kernel could not confine says so, on every check.
         if !report.confinementGaps.isEmpty {
@@ -109,26 +227,48 @@ struct CheckReportView {
         }
     }
 
-    /// What the wiring analysis saw where the check failed, each with its line: a heuristic
-    /// beside the checks (every sentence says "looks like"), never a failure of its own.
-    private func showWiringNotes(_ notes: [WiringFinding], exercise: Exercise) {
-        guard !notes.isEmpty else { return }
-        printer.line()
-        printer.line(printer.paint("Wiring:", ANSI.bold) + " " + printer.paint("(read from the shape of your file, a heuristic)", ANSI.dim), indent: "  ")
-        for note in notes {
-            let place = "\(URL(fileURLWithPath: note.file).lastPathComponent):\(note.line)"
-            printer.line(printer.paint(place, ANSI.bold) + " " + note.message, indent: "    ")
-            showSourceLine(note.line, column: 0, of: note.file)
+    /// What the wiring analysis saw where the check failed, the first `shown` notes of
+    /// `notes`, each with its line: a heuristic beside the checks (every sentence says "looks
+    /// like"), never a failure of its own. With none shown, one line counts them.
+    private func wiringSection(_ notes: [String], shown: Int, exercise: Exercise) -> String {
+        guard !notes.isEmpty else { return "" }
+        return drawn { view in
+            let printer = view.printer
+            let heading = printer.paint("Wiring:", ANSI.bold)
+            let heuristic = "(read from the shape of your file, a heuristic)"
+            guard shown > 0 else {
+                printer.line(heading + " " + printer.paint("\(CountedNoun.words(notes.count, "note")) (a heuristic): \(wholeReportCommand) shows them; 'graph \(exercise.id)' draws it.", ANSI.dim), indent: "  ")
+                return
+            }
+            printer.line()
+            printer.line(heading + " " + printer.paint(heuristic, ANSI.dim), indent: "  ")
+            printer.terminal.write(notes.prefix(shown).joined())
+            if shown < notes.count {
+                printer.note("    …and \(CountedNoun.words(notes.count - shown, "note")) more: \(wholeReportCommand) shows them all.")
+            }
+            printer.note("    'graph \(exercise.id)' draws the wiring of your file.")
         }
-        printer.note("    'graph \(exercise.id)' draws the wiring of your file.")
+    }
+
+    private func showWiringNote(_ note: WiringFinding) {
+        let place = "\(URL(fileURLWithPath: note.file).lastPathComponent):\(note.line)"
+        printer.line(printer.paint(place, ANSI.bold) + " " + note.message, indent: "    ")
+        showSourceLine(note.line, column: 0, of: note.file)
     }
 
     private func showChecks(_ checks: [CheckResult]) {
+        let passed = checks.filter(\.passed).count
+        let failed = checks.count - passed
+        var listed = 0
         for check in checks {
             if check.passed {
-                printer.line(printer.paint("✓ " + check.readableName, ANSI.dim), indent: "  ")
+                if !checksShown.passedOnOneLine {
+                    printer.line(printer.paint("✓ " + check.readableName, ANSI.dim), indent: "  ")
+                }
                 continue
             }
+            guard listed < checksShown.failed else { continue }
+            listed += 1
             printer.line(printer.paint("✗", ANSI.red) + " " + check.readableName, indent: "  ")
             for failure in check.failures {
                 let (message, detail) = failure.parts
@@ -139,6 +279,12 @@ struct CheckReportView {
                     printer.line(printer.paint(detail, ANSI.dim), indent: "      ")
                 }
             }
+        }
+        if failed > listed {
+            printer.note("  …and \(CountedNoun.words(failed - listed, "failed check")) more: \(wholeReportCommand) shows them all.")
+        }
+        if checksShown.passedOnOneLine && passed > 0 {
+            printer.line(printer.paint("✓ " + (passed == 1 ? "1 other check holds" : "\(passed) other checks hold"), ANSI.dim), indent: "  ")
         }
     }
 
@@ -153,30 +299,36 @@ struct CheckReportView {
         }
     }
 
-    private func showDiagnostics(_ diagnostics: [CompilerDiagnostic], learnerFile: URL, checksFile: URL) {
-        for diagnostic in diagnostics.prefix(8) {
-            let inChecks = diagnostic.file == checksFile.path
-            printer.line()
-            if diagnostic.file.isEmpty {
-                printer.line(diagnostic.message, indent: "  ")
-                continue
-            }
-            let place = "\(URL(fileURLWithPath: diagnostic.file).lastPathComponent):\(diagnostic.line):\(diagnostic.column)"
-            printer.line(printer.paint(place, ANSI.bold) + ": " + printer.paint("error:", ANSI.red) + " " + diagnostic.message, indent: "  ")
-            if inChecks {
-                printer.line(printer.paint("(This line is in the exercise's checks, which use your code the way the task describes.)", ANSI.dim), indent: "    ")
-            }
-            showSourceLine(diagnostic.line, column: diagnostic.column, of: diagnostic.file)
-            for note in diagnostic.notes.prefix(3) {
-                let where_ = URL(fileURLWithPath: note.file).lastPathComponent
-                printer.line(printer.paint("note:", ANSI.dim) + " \(note.message) (\(where_):\(note.line))", indent: "    ")
-            }
-            if let plain = diagnostic.explanation {
-                printer.line("In plain words: " + plain, indent: "    ")
+    /// The first `shown` of a compile failure's errors (each drawn by `showDiagnostic`), and how
+    /// many more there are.
+    private func diagnosticsSection(_ diagnostics: [String], shown: Int) -> String {
+        drawn { view in
+            view.printer.terminal.write(diagnostics.prefix(shown).joined())
+            if shown < diagnostics.count {
+                view.printer.note("  …and \(CountedNoun.words(diagnostics.count - shown, "error")) more: \(wholeReportCommand) shows them all. Fix the first ones: later errors often follow from them.")
             }
         }
-        if diagnostics.count > 8 {
-            printer.note("  … and \(diagnostics.count - 8) more errors. Fix the first ones: later errors often follow from them.")
+    }
+
+    private func showDiagnostic(_ diagnostic: CompilerDiagnostic, checksFile: URL) {
+        let inChecks = diagnostic.file == checksFile.path
+        printer.line()
+        if diagnostic.file.isEmpty {
+            printer.line(diagnostic.message, indent: "  ")
+            return
+        }
+        let place = "\(URL(fileURLWithPath: diagnostic.file).lastPathComponent):\(diagnostic.line):\(diagnostic.column)"
+        printer.line(printer.paint(place, ANSI.bold) + ": " + printer.paint("error:", ANSI.red) + " " + diagnostic.message, indent: "  ")
+        if inChecks {
+            printer.line(printer.paint("(This line is in the exercise's checks, which use your code the way the task describes.)", ANSI.dim), indent: "    ")
+        }
+        showSourceLine(diagnostic.line, column: diagnostic.column, of: diagnostic.file)
+        for note in diagnostic.notes.prefix(3) {
+            let where_ = URL(fileURLWithPath: note.file).lastPathComponent
+            printer.line(printer.paint("note:", ANSI.dim) + " \(note.message) (\(where_):\(note.line))", indent: "    ")
+        }
+        if let plain = diagnostic.explanation {
+            printer.line("In plain words: " + plain, indent: "    ")
         }
     }
 
@@ -246,31 +398,28 @@ struct CheckReportView {
         return (String(window), caret.map { $0 - start })
     }
 
-    private func showOutput(_ report: CheckReport) {
-        let lines = Self.outputLines(of: report.output)
-        guard !lines.isEmpty else { return }
-        let hidden = fullOutput ? 0 : max(0, lines.count - Self.outputTailLines)
-        printer.note(hidden > 0 ? "Your code printed (the last \(Self.outputTailLines) lines):" : "Your code printed:")
-        showOutputLines(lines.dropFirst(hidden))
-        if hidden > 0 {
-            printer.note("  …and \(CountedNoun.words(hidden, "line")) more: 'output' shows them all.")
-        }
-        if report.droppedOutputBytes > 0 {
-            printer.note("  (The output was too long: the last \(report.droppedOutputBytes) bytes were dropped.)")
-        }
-    }
-
-    /// The whole of what the learner's code printed during a check, as `output` shows it.
-    func showWholeOutput(of report: CheckReport, exercise: Exercise) {
-        let lines = Self.outputLines(of: report.output)
-        guard !lines.isEmpty else {
-            printer.line("Your code printed nothing during the last check of \(exercise.id).")
-            return
-        }
-        printer.note("Your code printed, during the last check of \(exercise.id) (\(CountedNoun.words(lines.count, "line"))):")
-        showOutputLines(lines[...])
-        if report.droppedOutputBytes > 0 {
-            printer.note("  (The output was too long: the last \(report.droppedOutputBytes) bytes were dropped.)")
+    /// The last `shown` lines of `lines`, what the learner's code printed, and how many more
+    /// there are; with none shown, one line counts them.
+    private func outputSection(_ lines: [Substring], shown: Int, droppedBytes: Int) -> String {
+        guard !lines.isEmpty else { return "" }
+        return drawn { view in
+            let printer = view.printer
+            let hidden = lines.count - shown
+            if let heading = wholeOutputHeading {
+                printer.note("\(heading) (\(CountedNoun.words(lines.count, "line"))):")
+                view.showOutputLines(lines[...])
+            } else if shown == 0 {
+                printer.note("Your code printed \(CountedNoun.words(lines.count, "line")): \(wholeReportCommand) shows them all.")
+            } else {
+                printer.note(hidden == 0 ? "Your code printed:" : shown == 1 ? "Your code printed (the last line):" : "Your code printed (the last \(shown) lines):")
+                view.showOutputLines(lines.suffix(shown))
+                if hidden > 0 {
+                    printer.note("  …and \(CountedNoun.words(hidden, "line")) more: \(wholeReportCommand) shows them all.")
+                }
+            }
+            if droppedBytes > 0 {
+                printer.note("  (The output was too long: the last \(droppedBytes) bytes were dropped.)")
+            }
         }
     }
 

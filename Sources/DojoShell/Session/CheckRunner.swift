@@ -16,10 +16,13 @@ public struct CheckRunner {
     private let catalog: LessonCatalog
     private let workspace: Workspace
     private let recorder: Result<CheckRecorder, DojoError>
+    /// True for `didojo check`, where what a report leaves out is shown by `--full-output`
+    /// (there is no `output` to type).
+    private let fromCommandLine: Bool
 
     public init(
         terminal: any Terminal, fileSystem: any FileSystem, interrupts: any InterruptSource, clock: any Clock<Duration>,
-        catalog: LessonCatalog, workspace: Workspace, recorder: Result<CheckRecorder, DojoError>
+        catalog: LessonCatalog, workspace: Workspace, recorder: Result<CheckRecorder, DojoError>, fromCommandLine: Bool = false
     ) {
         printer = Printer(terminal: terminal)
         self.terminal = terminal
@@ -29,6 +32,7 @@ public struct CheckRunner {
         self.catalog = catalog
         self.workspace = workspace
         self.recorder = recorder
+        self.fromCommandLine = fromCommandLine
     }
 
     /// The shell's runner: its terminal, Ctrl-C, clock and recorder.
@@ -85,16 +89,31 @@ public struct CheckRunner {
         continuation.finish()
         labels.cancel()
         spinner.stop()
-        if let warning = recorded.warning { printer.warning(warning) }
-        if let problem = recorded.saveProblem { printer.warning(problem) }
+        let warnings = [recorded.warning, recorded.saveProblem].compactMap { $0 }
+        for warning in warnings { printer.warning(warning) }
         let report = recorded.report
-        CheckReportView(printer: printer, fileSystem: fileSystem, fullOutput: fullOutput).show(report, exercise: exercise, learnerFile: file)
+        let next: String?
         if report.passed {
-            printer.line(nextStep(after: exercise, progress: recorded.progress ?? LearnerProgress()))
+            next = nextStep(after: exercise, progress: recorded.progress ?? LearnerProgress())
         } else if report.outcome != .cancelled {
-            printer.note(watching
+            next = watching
                 ? "Fix your file and save it: 'watch' checks it again on every save. Stuck? Ctrl-C stops watching; then 'hint'."
-                : "Fix your file ('edit'), then 'check' again. Stuck? 'hint'.")
+                : "Fix your file ('edit'), then 'check' again. Stuck? 'hint'."
+        } else {
+            next = nil
+        }
+        var view = CheckReportView(printer: printer, fileSystem: fileSystem, fullOutput: fullOutput)
+        view.wholeReportCommand = fromCommandLine ? "'didojo check \(exercise.id) --full-output'" : "'output'"
+        if let rows = terminal.screenRows {
+            // The verdict must still be on the screen when the prompt comes back: the report
+            // gets the rows that the warnings above, the next step and the prompt leave.
+            let width = terminal.style.width
+            let around = (warnings + [next].compactMap { $0 }).reduce(1) { $0 + ScreenRows.count(of: printer.wrap($1), width: width) }
+            view.rowBudget = rows - around
+        }
+        view.show(report, exercise: exercise, learnerFile: file)
+        if let next {
+            if report.passed { printer.line(next) } else { printer.note(next) }
         }
         return recorded
     }

@@ -33,10 +33,6 @@ extension ShellSession {
 
     /// How many rows `text` takes on a terminal `width` columns wide, long lines wrapping.
     static func rows(of text: String, width: Int) -> Int {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.reduce(0) { total, line in
-            total + max(1, (ANSI.visibleWidth(String(line)) + width - 1) / max(width, 1))
-        }
+        ScreenRows.count(of: text, width: width)
     }
 }
