@@ -55,6 +55,10 @@ import Testing
             why: "an in-memory terminal that collects what is written, to render a report as text: a Stable Dependency, with no I/O"
         ),
         Allowed(
+            kind: .hardWiredDependency, file: "DojoShell/Rendering/CheckReportView.swift", target: "CollectingTerminal",
+            why: "an in-memory terminal that collects each part of a check's report, to measure it against the rows left for it: a Stable Dependency, with no I/O"
+        ),
+        Allowed(
             kind: .hardWiredDependency, file: "DojoShell/Session/ShellSession+Paging.swift", target: "CollectingTerminal",
             why: "an in-memory terminal that collects what a command writes, to measure it before paging: a Stable Dependency, with no I/O"
         ),
