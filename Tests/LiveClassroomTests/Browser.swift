@@ -23,7 +23,7 @@ final class Browser: @unchecked Sendable {
     init(
         _ url: String, waitFor: String, thenWaitFor: String? = nil, screenshot: URL? = nil, firefox: Bool = false,
         viewport: (width: Int, height: Int)? = nil, report: String? = nil, setFile: (selector: String, file: URL)? = nil, click: String? = nil,
-        clicks: [String] = [], clickScreenshots: URL? = nil
+        clicks: [String] = [], clickScreenshots: URL? = nil, finalScreenshot: URL? = nil
     ) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         var arguments: [String] = [Self.script.path, url, "--wait-for", waitFor, "--timeout", "180"]
@@ -35,6 +35,7 @@ final class Browser: @unchecked Sendable {
         if let setFile { arguments += ["--set-file", setFile.selector, setFile.file.path] }
         for selector in (click.map { [$0] } ?? []) + clicks { arguments += ["--click", selector] }
         if let clickScreenshots { arguments += ["--click-screenshots", clickScreenshots.path] }
+        if let finalScreenshot { arguments += ["--final-screenshot", finalScreenshot.path] }
         process.arguments = arguments
         process.standardOutput = output
         let errors = Pipe()

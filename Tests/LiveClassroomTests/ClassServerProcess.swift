@@ -34,13 +34,13 @@ final class ClassServerProcess: @unchecked Sendable {
     }
 
     /// Starts the server (on the port it had, when started before) and waits for its banner.
-    func start(lessons: URL) throws {
+    func start(lessons: URL, workshop: URL? = nil) throws {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = [
             "serve", "--port", String(port), "--store", storeFile.path, "--lessons", lessons.path,
             "--teacher-token", Self.teacherToken, "--join-code", Self.joinCode, "--class-name", "Live test",
-        ]
+        ] + (workshop.map { ["--workshop", $0.path] } ?? [])
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

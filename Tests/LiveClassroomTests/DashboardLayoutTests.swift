@@ -165,4 +165,91 @@ import FoundationNetworking
         #expect(browser.waitForSecondSelector() != nil, "the open page shows the pass taken back")
         #expect(try await server.room().learners.first?.cells["no-di.1"]?.grade == "takenBack")
     }
+
+    /// Hints, idle time and the workshop's time boxes in view, and lessons that collapse to a
+    /// summary column and expand, at 1366×768. The page ages its times by the browser's clock,
+    /// which the test moves seven minutes on (the server's cannot be). Screenshots:
+    /// `room-1366x768.png` (times moved on), `room-lessons-2.png` (no-di collapsed),
+    /// `room-lessons-final.png` (constructor expanded).
+    @Test func hintsIdleTimeAndTimeBoxesShowAndLessonsCollapse() async throws {
+        let home = try TemporaryFolder("live-class-room")
+        let workshop = home.url.appendingPathComponent("workshop.yaml")
+        try """
+            title: Friday
+            lessons:
+              - id: no-di
+                time-box: 1m
+              - id: constructor
+                time-box: 45m
+              - id: setter
+                locked: true
+            """.write(to: workshop, atomically: true, encoding: .utf8)
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder, workshop: workshop)
+        defer { server.kill() }
+        let learners = try await Self.fillTheRoom(server)
+        let ada = try #require(learners["Ada"])
+        try await ClassServerProcess.post(EventBatch(events: [
+            ClassEvent(kind: .hint, time: Date(), exerciseID: "no-di.1"), ClassEvent(kind: .hint, time: Date(), exerciseID: "no-di.1"),
+        ]), to: server.url, token: ada.token)
+
+        let shot = Self.artifacts.appendingPathComponent("room-1366x768.png")
+        let browser = try Browser(
+            try await server.signInLink(),
+            waitFor: #"body:has(#connection[data-status="live"]) tr[data-learner="\#(ada.learnerID)"] td.hints[data-hints="2"]"#,
+            thenWaitFor: #"#grid:not(:has(th.exercise[data-exercise="no-di.1"])) th.exercise[data-exercise="constructor.1"]"#,
+            screenshot: shot, viewport: (1366, 768),
+            report: """
+                (() => {
+                  const q = (s) => document.querySelector(s);
+                  const ada = 'tr[data-learner="\(ada.learnerID)"] ';
+                  const before = {
+                    noDi: q('th.lesson[data-lesson="no-di"]').dataset.expanded,
+                    constructor: q('th.lesson[data-lesson="constructor"]').dataset.expanded,
+                    constructorColumns: document.querySelectorAll('th.exercise[data-exercise^="constructor."]').length,
+                    timeBox: q('th.lesson[data-lesson="no-di"] .time-box').textContent,
+                    hints: q(ada + 'td.hints').textContent,
+                    hintTitle: q(ada + 'td.cell[data-exercise="no-di.1"]').title,
+                    idle: q(ada + 'td.idle').textContent,
+                    over: document.querySelectorAll('td.summary[data-over="true"]').length,
+                  };
+                  // Seven minutes on, by the clock the page ages its times with.
+                  const real = Date.now.bind(Date);
+                  Date.now = () => real() + 7 * 60 * 1000;
+                  q('#sort').dispatchEvent(new Event('change'));
+                  const after = {
+                    over: document.querySelectorAll('td.summary[data-over="true"][data-lesson="no-di"]').length,
+                    summary: q(ada + 'td.summary[data-lesson="no-di"]').textContent,
+                    summaryTitle: q(ada + 'td.summary[data-lesson="no-di"]').title,
+                    idle: q(ada + 'td.idle').textContent,
+                    hintInView: (() => { const r = q(ada + 'td.hints').getBoundingClientRect(); return r.right <= innerWidth && r.bottom <= innerHeight; })(),
+                  };
+                  return { before, after };
+                })()
+                """,
+            clicks: [#"button.toggle-lesson[data-lesson="no-di"]"#, #"#grid:not(:has(th.exercise[data-exercise="no-di.1"])) button.toggle-lesson[data-lesson="constructor"]"#],
+            clickScreenshots: Self.artifacts.appendingPathComponent("room-lessons"),
+            finalScreenshot: Self.artifacts.appendingPathComponent("room-lessons-final.png"))
+        struct Room: Decodable {
+            struct Before: Decodable {
+                var noDi: String, constructor: String, constructorColumns: Int, timeBox: String, hints: String, hintTitle: String, idle: String, over: Int
+            }
+            struct After: Decodable { var over: Int, summary: String, summaryTitle: String, idle: String, hintInView: Bool }
+            var before: Before
+            var after: After
+        }
+        let room = try JSONDecoder().decode(Room.self, from: Data(try #require(browser.report).utf8))
+        #expect(room.before.noDi == "true" && room.before.constructor == "false", "worked-in lessons open, the others collapsed: \(room.before)")
+        #expect(room.before.constructorColumns == 0)
+        #expect(room.before.timeBox == "(1 min)")
+        #expect(room.before.hints == "2" && room.before.hintTitle.contains("2 hints used"), "\(room.before)")
+        #expect(room.before.idle.isEmpty, "nobody idle yet")
+        #expect(room.before.over == 0, "nobody past a time box yet")
+        #expect(room.after.over == 16, "every learner is past no-di's minute without passing it: \(room.after)")
+        #expect(room.after.summary.contains("+6′") || room.after.summary.contains("+7′"), "\(room.after.summary)")
+        #expect(room.after.summaryTitle.contains("min over the 1-minute time box"), "\(room.after.summaryTitle)")
+        #expect(room.after.idle == "7 min", "\(room.after.idle)")
+        #expect(room.after.hintInView)
+        #expect(browser.waitForSecondSelector() != nil, "no-di collapses to its summary, constructor shows its exercises")
+    }
 }

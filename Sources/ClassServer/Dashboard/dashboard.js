@@ -174,7 +174,13 @@
     }
     const raised = {};
     for (const h of hands) raised[h.learnerID] = (raised[h.learnerID] || 0) + 1;
-    renderSection('grid-scroll', { lessons, learners: sorted(learners), raised, sort: sortKey() }, buildGrid);
+    // The grid ages its idle times and time boxes by the minute: the minute is part of what it
+    // shows, so it is built again when the minute changes, not at every tick.
+    const serverNow = (room.serverTime || 0) + aged();
+    renderSection('grid-scroll', {
+      lessons, learners: sorted(learners), raised, sort: sortKey(), minute: Math.floor(serverNow / 60),
+      expanded: lessons.map((lesson, index) => isExpanded(lesson, learners, index)),
+    }, (data) => buildGrid(data, serverNow));
     setText('hand-count', hands.length ? `(${hands.length})` : '');
     const byID = {};
     for (const p of learners) byID[p.id] = p;
@@ -204,19 +210,95 @@
     return items.map((i) => el('li', { 'data-learner': i.learner, 'data-exercise': i.exercise }, i.text));
   }
 
-  // A lesson with no exercises still gets one (empty) column, so its unlock button has a place.
-  function columnsOf(lesson) { return (lesson.exercises || []).length ? lesson.exercises : [null]; }
+  // A lesson's exercise columns; a collapsed lesson has none (its summary column stays).
+  function columnsOf(lesson, expanded) { return expanded ? (lesson.exercises || []) : []; }
 
-  function buildGrid({ lessons, learners, raised }) {
+  // Which lessons show their exercises: the teacher's choice, kept for a reload of the tab;
+  // until then the first lesson and those someone has worked in, so that the room's columns
+  // fit the screen.
+  function expandedChoice() {
+    try { return JSON.parse(sessionStorage.getItem('didojo-expanded') || '{}') || {}; } catch (e) { return {}; }
+  }
+
+  function isExpanded(lesson, learners, index) {
+    const choice = expandedChoice();
+    if (Object.prototype.hasOwnProperty.call(choice, lesson.id)) return choice[lesson.id] === true;
+    return index === 0 || learners.some((p) => startedAt(p, lesson) !== undefined);
+  }
+
+  function toggleLesson(lessonID, expanded) {
+    const choice = expandedChoice();
+    choice[lessonID] = !expanded;
+    try { sessionStorage.setItem('didojo-expanded', JSON.stringify(choice)); } catch (e) { /* fine */ }
+    if (lastRoom) render(lastRoom);
+  }
+
+  // A key of a map the server sent, never one every object has: a lesson is named
+  // "constructor", and ({}).constructor is Object.
+  function own(map, key) { return map && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined; }
+
+  // When the learner's first event in the lesson arrived (server time), or undefined.
+  function startedAt(learner, lesson) { return own(learner.lessonsStarted, lesson.id); }
+
+  function passedCell(learner, exerciseID) {
+    const c = own(learner.cells, exerciseID);
+    return !!c && c.state === 'passed' && c.grade !== 'takenBack';
+  }
+
+  // A learner's minutes in a lesson against its time box, counted from their first event in
+  // it (the server's clock) to now; null without a box or before they started.
+  function timeBox(learner, lesson, serverNow) {
+    const started = startedAt(learner, lesson);
+    if (!lesson.timeBoxMinutes || started === undefined) return null;
+    const exercises = lesson.exercises || [];
+    const done = exercises.length > 0 && exercises.every((x) => passedCell(learner, x.id));
+    const minutes = Math.max(0, Math.floor((serverNow - started) / 60));
+    return { minutes, box: lesson.timeBoxMinutes, done, over: !done && minutes > lesson.timeBoxMinutes };
+  }
+
+  // A learner's lesson in one cell: exercises passed of all, and the time box when it is over.
+  function summaryCell(learner, lesson, serverNow) {
+    const exercises = lesson.exercises || [];
+    const passed = exercises.filter((x) => passedCell(learner, x.id)).length;
+    const failing = exercises.filter((x) => (own(learner.cells, x.id) || {}).state === 'failing').length;
+    const box = timeBox(learner, lesson, serverNow);
+    const started = startedAt(learner, lesson) !== undefined || passed + failing > 0;
+    let words = started ? `${passed} of ${plural(exercises.length, 'exercise')} passed` : 'not started';
+    if (failing) words += `, ${failing} failing`;
+    if (box) {
+      words += box.done ? `; done within ${box.minutes} of the ${box.box}-minute time box`
+        : box.over ? `; ${box.minutes - box.box} min over the ${box.box}-minute time box`
+          : `; ${box.minutes} of the ${box.box}-minute time box used`;
+    }
+    return el('td', {
+      class: `summary${box && box.over ? ' over-time' : ''}${passed === exercises.length && exercises.length ? ' done' : ''}`,
+      'data-learner': learner.id, 'data-lesson': lesson.id, 'data-passed': passed, 'data-over': box && box.over ? 'true' : null,
+      title: words, 'aria-label': words,
+    }, started ? `${passed}/${exercises.length}` : '·', box && box.over ? el('span', { class: 'over-mark' }, ` +${box.minutes - box.box}′`) : null);
+  }
+
+  // Minutes since the learner's shell last sent anything (reading a page sends nothing): shown
+  // from five minutes on.
+  const IDLE_FROM_SECONDS = 300;
+
+  function buildGrid({ lessons, learners, raised, expanded }, serverNow) {
     if (!lessons.length) return el('p', { class: 'empty' }, 'This class has no lessons.');
     const lessonRow = el('tr', null,
       el('th', { rowspan: 2, scope: 'col', class: 'name' }, 'Learner'),
-      lessons.map((lesson) => {
+      el('th', { rowspan: 2, scope: 'col', class: 'hints', title: 'hints used' }, 'Hints'),
+      el('th', { rowspan: 2, scope: 'col', class: 'idle', title: 'time since their shell last sent anything (shown from 5 min)' }, 'Idle'),
+      lessons.map((lesson, index) => {
         const locked = lesson.unlocked === false;
+        const open = expanded[index];
         return el('th', {
-          scope: 'colgroup', colspan: columnsOf(lesson).length, class: 'lesson',
-          'data-lesson': lesson.id, 'data-locked': locked ? 'true' : 'false',
-        }, el('span', { class: 'lesson-title' }, lesson.title || lesson.id),
+          scope: 'colgroup', colspan: 1 + columnsOf(lesson, open).length, class: 'lesson',
+          'data-lesson': lesson.id, 'data-locked': locked ? 'true' : 'false', 'data-expanded': open ? 'true' : 'false',
+        }, el('button', {
+          type: 'button', class: 'toggle-lesson', 'data-lesson': lesson.id, 'aria-expanded': open ? 'true' : 'false',
+          title: open ? 'Collapse to a summary' : 'Show the exercises', onclick: () => toggleLesson(lesson.id, open),
+        }, open ? '▾' : '▸'), ' ',
+        el('span', { class: 'lesson-title' }, lesson.title || lesson.id),
+        lesson.timeBoxMinutes ? [' ', el('span', { class: 'time-box', 'data-minutes': lesson.timeBoxMinutes }, `(${lesson.timeBoxMinutes} min)`)] : null,
         locked ? [' ', el('span', { class: 'locked-tag' }, '(locked)'), ' ',
           el('button', { type: 'button', class: 'unlock', 'data-lesson': lesson.id,
             onclick: (e) => unlock(lesson.id, e.currentTarget) }, 'Unlock for the room')] : null,
@@ -224,9 +306,10 @@
           el('button', { type: 'button', class: 'lock', 'data-lesson': lesson.id,
             onclick: (e) => lockAgain(lesson.id, e.currentTarget) }, 'Lock again')] : null);
       }));
-    const exerciseRow = el('tr', null, lessons.map((lesson) => columnsOf(lesson).map((x) => x
-      ? el('th', { scope: 'col', class: 'exercise', 'data-exercise': x.id, title: x.title || null }, x.id)
-      : el('th', { scope: 'col', class: 'exercise' }, '—'))));
+    const exerciseRow = el('tr', null, lessons.map((lesson, index) => [
+      el('th', { scope: 'col', class: 'summary-head', 'data-lesson': lesson.id, title: 'exercises passed of the lesson\'s' }, 'Passed'),
+      columnsOf(lesson, expanded[index]).map((x) => el('th', { scope: 'col', class: 'exercise', 'data-exercise': x.id, title: x.title || null }, x.id)),
+    ]));
     const rows = learners.map((p) => el('tr', { 'data-learner': p.id, 'data-hand': raised[p.id] ? 'raised' : null },
       el('th', {
         scope: 'row', class: 'name',
@@ -235,18 +318,29 @@
       }, el('button', { type: 'button', class: 'learner-name', 'data-learner': p.id, onclick: () => showLearner(p.id) },
         raised[p.id] ? el('span', { class: 'hand-mark', 'aria-label': 'hand up' }, '☝ ') : null,
         p.name, p.sameNameNumber ? el('span', { class: 'same-name' }, ` #${p.sameNameNumber} · ${clock(p.joinedAt)}`) : null)),
-      lessons.map((lesson) => columnsOf(lesson).map((x) => x ? cell(p, x) : el('td', { class: 'cell' })))));
+      el('td', { class: 'hints', 'data-hints': p.hintsUsed || 0, title: plural(p.hintsUsed || 0, 'hint') + ' used' }, p.hintsUsed ? String(p.hintsUsed) : ''),
+      idleCell(p, serverNow),
+      lessons.map((lesson, index) => [summaryCell(p, lesson, serverNow), columnsOf(lesson, expanded[index]).map((x) => cell(p, x))])));
     if (!learners.length) {
-      rows.push(el('tr', null, el('td', { class: 'empty', colspan: 1 + lessons.reduce(
-        (n, l) => n + columnsOf(l).length, 0) }, 'No learner has joined yet.')));
+      rows.push(el('tr', null, el('td', { class: 'empty', colspan: 3 + lessons.reduce(
+        (n, l, index) => n + 1 + columnsOf(l, expanded[index]).length, 0) }, 'No learner has joined yet.')));
     }
     return el('table', { id: 'grid' }, el('thead', null, lessonRow, exerciseRow), el('tbody', null, rows));
+  }
+
+  function idleCell(learner, serverNow) {
+    const seconds = Math.max(0, serverNow - (learner.lastSeen || serverNow));
+    const idle = seconds >= IDLE_FROM_SECONDS;
+    return el('td', {
+      class: `idle${idle ? ' is-idle' : ''}`, 'data-idle-minutes': Math.floor(seconds / 60),
+      title: `last heard from ${duration(seconds)} ago`,
+    }, idle ? duration(seconds) : '');
   }
 
   // One grid cell. The state is carried by a symbol and by words (title, aria-label); the colour
   // only supports them, so colour-blind teachers and black-and-white projectors lose nothing.
   function cell(learner, exercise) {
-    const c = (learner.cells || {})[exercise.id] || {};
+    const c = own(learner.cells, exercise.id) || {};
     const state = c.state === 'passed' || c.state === 'failing' ? c.state : 'untried';
     const attempts = c.attempts || 0;
     let symbol = '·', words = 'not tried';
@@ -259,6 +353,8 @@
       words = `failing after ${plural(attempts, 'attempt')}, ${c.failedInARow || 0} failed in a row`;
     }
     const current = learner.current === exercise.id;
+    const hints = own(learner.hints, exercise.id) || 0;
+    if (hints) words += `; ${plural(hints, 'hint')} used`;
     return el('td', {
       class: `cell ${state}${grade ? ' ' + grade : ''}${current ? ' current' : ''}`, 'data-state': state, 'data-grade': grade,
       'data-learner': learner.id, 'data-exercise': exercise.id, 'data-current': current ? 'true' : null,
@@ -284,7 +380,7 @@
       exercises: (lesson.exercises || []).map((x) => {
         let passed = 0, failing = 0;
         for (const p of learners) {
-          const c = (p.cells || {})[x.id] || {};
+          const c = own(p.cells, x.id) || {};
           // A pass verify took back is not a pass.
           if (c.state === 'passed' && c.grade !== 'takenBack') passed += 1;
           if (c.state === 'failing' || c.grade === 'takenBack') failing += 1;

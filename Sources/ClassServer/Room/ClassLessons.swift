@@ -11,12 +11,17 @@ public struct ClassLessons: Sendable, Equatable {
         /// The workshop keeps it locked until the lesson before is passed (the teacher can
         /// unlock it for the room).
         public var locked: Bool
+        /// The workshop's time box for the lesson, in minutes, if it sets one: each learner's
+        /// counts from their first event in the lesson, as the shell's counts from its first
+        /// opening.
+        public var timeBoxMinutes: Int?
 
-        public init(id: String, title: String, exercises: [ExerciseInfo], locked: Bool = false) {
+        public init(id: String, title: String, exercises: [ExerciseInfo], locked: Bool = false, timeBoxMinutes: Int? = nil) {
             self.id = id
             self.title = title
             self.exercises = exercises
             self.locked = locked
+            self.timeBoxMinutes = timeBoxMinutes
         }
     }
 
@@ -51,7 +56,8 @@ public struct ClassLessons: Sendable, Equatable {
         self.init(lessons: catalog.lessons.map { lesson in
             LessonInfo(
                 id: lesson.id, title: lesson.title, exercises: lesson.exercises.map { ExerciseInfo(id: $0.id, title: $0.title) },
-                locked: workshop?.plan(for: lesson.id)?.locked ?? false)
+                locked: workshop?.plan(for: lesson.id)?.locked ?? false,
+                timeBoxMinutes: workshop?.plan(for: lesson.id)?.timeBox.map { Int($0.components.seconds / 60) })
         })
     }
 }

@@ -11,6 +11,8 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         /// be locked again).
         public var unlockedByTeacher: Bool?
         public var exercises: [ClassLessons.ExerciseInfo]
+        /// The workshop's time box for the lesson, in minutes; nil without one.
+        public var timeBoxMinutes: Int?
     }
 
     public struct CellView: Codable, Sendable, Equatable {
@@ -38,6 +40,11 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         /// 2, 3… for the second, third… learner who joined under a name already in the room
         /// (compared as `LearnerName.key` does); nil for the first.
         public var sameNameNumber: Int?
+        /// Hints used, by exercise (nil: none).
+        public var hints: [String: Int]?
+        /// When the learner's first event in each lesson arrived, by lesson (the server's clock):
+        /// a time box counts from it.
+        public var lessonsStarted: [String: Date]?
     }
 
     public struct Stuck: Codable, Sendable, Equatable {

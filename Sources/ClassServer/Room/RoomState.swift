@@ -24,6 +24,10 @@ public struct RoomState: Sendable {
         var current: String?
         var currentSince: Date?
         var hintsUsed = 0
+        /// Hints by exercise.
+        var hints: [String: Int] = [:]
+        /// When the learner's first event in each lesson arrived (the time box counts from it).
+        var lessonsStarted: [String: Date] = [:]
         /// Events applied, and the bytes of the asks among them (the per-learner caps).
         var events = 0
         var askBytes = 0
@@ -112,6 +116,9 @@ public struct RoomState: Sendable {
         let time = receivedAt
         learner.events += 1
         learner.lastSeen = max(learner.lastSeen, time)
+        if let lessonID = event.lessonID ?? event.exerciseID.flatMap({ lessons.lessonOfExercise[$0] }), learner.lessonsStarted[lessonID] == nil {
+            learner.lessonsStarted[lessonID] = time
+        }
         if let exerciseID = event.exerciseID, event.kind != .run {
             if learner.current != exerciseID {
                 learner.current = exerciseID
@@ -123,6 +130,7 @@ public struct RoomState: Sendable {
             break
         case .hint:
             learner.hintsUsed += 1
+            if let exerciseID = event.exerciseID { learner.hints[exerciseID, default: 0] += 1 }
         case .check:
             guard let exerciseID = event.exerciseID else { break }
             var cell = learner.cells[exerciseID] ?? Cell(lastEvent: time)
@@ -227,7 +235,8 @@ public struct RoomState: Sendable {
             return RoomSnapshot.LearnerRow(
                 id: id, name: learner.name, lastSeen: learner.lastSeen, cells: cells, current: learner.current,
                 stuckSeconds: stuckSeconds, failedInARow: failedInARow, hintsUsed: learner.hintsUsed, joinedAt: learner.joinedAt,
-                sameNameNumber: nameCounts[key, default: 1] > 1 ? nameCounts[key] : nil)
+                sameNameNumber: nameCounts[key, default: 1] > 1 ? nameCounts[key] : nil,
+                hints: learner.hints.isEmpty ? nil : learner.hints, lessonsStarted: learner.lessonsStarted.isEmpty ? nil : learner.lessonsStarted)
         }
         stuck.sort { ($0.seconds, $0.failedInARow, $1.name) > ($1.seconds, $1.failedInARow, $0.name) }
         let exerciseCount = lessons.exerciseIDs.count
@@ -236,7 +245,8 @@ public struct RoomState: Sendable {
             lessons: lessons.lessons.map { lesson in
                 RoomSnapshot.LessonView(
                     id: lesson.id, title: lesson.title, unlocked: !lesson.locked || unlockedLessons.contains(lesson.id),
-                    unlockedByTeacher: lesson.locked && unlockedLessons.contains(lesson.id) ? true : nil, exercises: lesson.exercises)
+                    unlockedByTeacher: lesson.locked && unlockedLessons.contains(lesson.id) ? true : nil, exercises: lesson.exercises,
+                    timeBoxMinutes: lesson.timeBoxMinutes)
             },
             learners: learnerRows,
             stuck: Array(stuck.prefix(10)),

@@ -151,6 +151,7 @@ def main():
     parser.add_argument("--set-file", nargs=2, metavar=("CSS", "FILE"))
     parser.add_argument("--click", action="append", default=[])
     parser.add_argument("--click-screenshots")
+    parser.add_argument("--final-screenshot")
     args = parser.parse_args()
     width, height = (int(part) for part in args.viewport.lower().split("x"))
     if args.firefox:
@@ -199,6 +200,9 @@ def main():
             if not wait_for(page, args.then_wait_for, args.timeout):
                 sys.exit(f"'{args.then_wait_for}' did not appear within {args.timeout:g} s")
             print(f"SEEN {int(time.time() * 1000)}", flush=True)
+            if args.final_screenshot:
+                with open(args.final_screenshot, "wb") as file:
+                    file.write(base64.b64decode(page.screenshot()))
     finally:
         browser.kill()
         browser.wait()
