@@ -2,6 +2,8 @@ import ClassProtocol
 import ClassServer
 import DojoTestSupport
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import Synchronization
 import Testing
 
@@ -113,6 +115,42 @@ import Testing
         // And from the store: a restarted server does not bring it back.
         let restarted = try await Self.open(folder, clock: clock)
         #expect(await restarted.room().learners.map(\.name) == ["Busy", "Late"])
+    }
+
+    /// A flood of joins within the rate limit (an address at 20 a second), none of which ever
+    /// sends anything: the room shows them for the quarter of an hour a late learner may need,
+    /// then the running class forgets them by itself, without waiting for another join.
+    @Test func aJoinFloodWithinTheRateLimitExpiresByItself() async throws {
+        let folder = try TemporaryFolder("room-flood")
+        let clock = Clock()
+        let service = try await ClassService.open(
+            store: try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite")), lessons: Self.lessons, className: "Tuesday",
+            joinCode: "ABCD-EFGH", teacherToken: "teacher", sweepInterval: .milliseconds(20), clock: { clock.date })
+        let app = Application(router: ClassRoutes(service: service, dashboard: DashboardFiles(page: "", script: "", style: "")).router())
+        let running = Task { try? await service.run() }
+        defer { running.cancel() }
+        let busy = try await service.join(code: "ABCD-EFGH", name: "Busy")
+        _ = try await service.receive(EventBatch(events: [ClassEvent(kind: .hint, time: Date(), exerciseID: "no-di.1")]), from: busy.learnerID)
+        let flood = 80
+        let tokens = try await app.test(.router) { client in
+            var tokens: [String] = []
+            for index in 0..<flood {
+                let answer = try await ClassServerRoutesTests.join(client, name: "Bot \(index)")
+                tokens.append(answer.token)
+                try await Task.sleep(for: .milliseconds(55))   // under 20 a second: never a 429
+            }
+            return tokens
+        }
+        #expect(await service.room().learners.count == flood + 1, "joins are shown while a learner may still start")
+        clock.advance(ClassLimits.silentJoinSeconds + 1)
+        let deadline = Date().addingTimeInterval(60)
+        while await service.room().learners.count > 1, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(await service.room().learners.map(\.name) == ["Busy"], "the flood is forgotten with no join after it")
+        for token in tokens.prefix(5) { #expect(await service.learner(token: token) == nil) }
+        let kept = try await SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite")).load()
+        #expect(kept.learners.map(\.name) == ["Busy"], "and from the store")
     }
 
     @Test func theClassFileAndItsLogAreTheTeachersAloneWhateverTheUmask() async throws {

@@ -42,13 +42,17 @@ public actor ClassService: Service {
     /// busy room sends at most ten updates a second.
     private let updateInterval: Duration
     private var updatePending = false
+    /// How often `run()` forgets the joins that never sent anything (a flood of joins within
+    /// the rate limit leaves the room without waiting for the next join).
+    private let sweepInterval: Duration
 
     /// Opens the class kept in `store`. A join code or teacher token given here replaces the
     /// kept one; otherwise the kept ones stay (a restarted server keeps its links working), and
     /// a new class gets new ones.
     public static func open(
         store: any ClassStore, lessons: ClassLessons, className: String, joinCode: String? = nil, teacherToken: String? = nil,
-        updateInterval: Duration = .milliseconds(100), clock: @escaping @Sendable () -> Date = Date.init
+        updateInterval: Duration = .milliseconds(100), sweepInterval: Duration = .seconds(60),
+        clock: @escaping @Sendable () -> Date = Date.init
     ) async throws -> ClassService {
         try await store.prepare()
         let code = try await setting(.joinCode, given: joinCode, new: Secrets.joinCode(), in: store)
@@ -56,7 +60,7 @@ public actor ClassService: Service {
         let kept = try await store.load()
         let service = ClassService(
             store: store, state: RoomState(lessons: lessons, className: className), joinCode: code, teacherToken: token,
-            updateInterval: updateInterval, clock: clock)
+            updateInterval: updateInterval, sweepInterval: sweepInterval, clock: clock)
         await service.take(kept)
         return service
     }
@@ -98,10 +102,10 @@ public actor ClassService: Service {
     }
 
     /// Follows the other server instances of this class (PostgreSQL's LISTEN/NOTIFY) and loads
-    /// the class again after each change, at most ten times a second; until the graceful
-    /// shutdown (a store that only one server uses has nothing to follow, and just waits).
+    /// the class again after each change, at most ten times a second, and forgets silent joins
+    /// every `sweepInterval`; until the graceful shutdown.
     public func run() async throws {
-        let store = store
+        let (store, sweepInterval) = (store, sweepInterval)
         try? await cancelWhenGracefulShutdown { [weak self] in
             // Changes heard while a reload runs make one more reload, not one each.
             let (changes, heard) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -114,6 +118,12 @@ public actor ClassService: Service {
                     for await _ in changes {
                         await self?.reloadFromStore()
                         try? await Task.sleep(for: .milliseconds(100))
+                    }
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: sweepInterval)
+                        await self?.forgetSilentJoins()
                     }
                 }
                 try await group.waitForAll()
@@ -153,8 +163,9 @@ public actor ClassService: Service {
 
     private init(
         store: any ClassStore, state: RoomState, joinCode: String, teacherToken: String,
-        updateInterval: Duration, clock: @escaping @Sendable () -> Date
+        updateInterval: Duration, sweepInterval: Duration, clock: @escaping @Sendable () -> Date
     ) {
+        self.sweepInterval = sweepInterval
         self.store = store
         self.state = state
         self.joinCode = joinCode
@@ -184,6 +195,12 @@ public actor ClassService: Service {
         state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt)
         roomChanged()
         return JoinAnswer(learnerID: learner.id, token: token, className: state.className, unlockedLessons: state.unlockedLessons, serverTime: learner.joinedAt)
+    }
+
+    /// Forgets the silent joins now (what `run()` does every `sweepInterval`); a store that
+    /// fails leaves them for the next time.
+    public func forgetSilentJoins() async {
+        try? await expireSilentJoins()
     }
 
     /// Forgets the learners who joined more than `ClassLimits.silentJoinSeconds` ago and never
