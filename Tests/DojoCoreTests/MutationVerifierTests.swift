@@ -75,13 +75,32 @@ import Testing
         #expect(report.survivors.map(\.mutant.change) == ["change 2"])
         #expect(report.staleEquivalents.map(\.line) == [9], "a declaration that matches no surviving mutant is stale")
         #expect(!report.holds)
-        // Each mutant is checked as the learner's file, under its own name, once.
+        // The solution is checked first, then each mutant, as the learner's file, under its own
+        // name, once.
         let checked = judge.checked.withLock { $0.map(\.source) }
-        #expect(checked.count == 4)
+        #expect(checked.count == 5)
+        #expect(checked.first.map { (try? fileSystem.text(of: $0)) ?? "" } == (try fileSystem.text(of: exercise.solution)))
         #expect(Set(checked.map(\.lastPathComponent)) == [exercise.fileName])
-        #expect(Set(checked.map(\.path)).count == 4)
+        #expect(Set(checked.map(\.path)).count == 5, "each in a folder of its own")
         #expect(report.findings[0].diff.contains("+// WRONG"))
         #expect(report.text.contains("survived: constant, line 2 of \(exercise.fileName): a change at line 2"))
+    }
+
+    /// A solution that fails its own checks would make every mutant look dropped or killed, and
+    /// the run say that all hold: it stops with the reason instead.
+    @Test func aSolutionThatFailsItsOwnChecksStopsTheRun() async throws {
+        let exercise = try #require(catalog.exercise(id: "arithmetic.1"))
+        let source = try fileSystem.text(of: exercise.solution)
+        for (word, problem) in [("BROKEN", "compile"), ("WRONG", "check")] {
+            try fileSystem.write(source + "// \(word)\n", to: exercise.solution)
+            let judge = WordJudge(fileSystem: fileSystem)
+            let verifier = MutationVerifier(checker: judge, fileSystem: fileSystem, workFolder: URL(fileURLWithPath: "/work")) { _, source in
+                [Self.mutant(.constant, line: 2, source + "// WRONG\n")]
+            }
+            await #expect(throws: DojoError.self, "a solution that does not \(problem)") { try await verifier.verify([exercise]) }
+            #expect(judge.checked.withLock { $0.count } == 1, "no mutant is checked")
+        }
+        try fileSystem.write(source, to: exercise.solution)
     }
 
     @Test func theMutantsOfATestWritingExercisesSubjectAreRunAsItsPlantedBugs() async throws {

@@ -27,7 +27,7 @@ import Testing
         let didojo = try Didojo()
         let failing = try await didojo.run(["check", "no-di.1"])
         #expect(failing.termination == .exited(1))
-        #expect(failing.standardOutput.contains("✗ no-di.1: 2 of 4 checks failed."))
+        #expect(failing.standardOutput.contains("✗ no-di.1: 2 of 5 checks failed."))
 
         let solution = Didojo.lessonsFolder.appendingPathComponent("01-no-di/exercises/1/solution.swift")
         let learnerFile = didojo.workspace.appendingPathComponent("no-di/1/SocialPresenter.swift")
@@ -75,8 +75,8 @@ import Testing
     @Test func verifyOfOneLessonReportsEachExercise() async throws {
         let result = try await Didojo().run(["verify", "--solutions", "--starters", "--lesson", "no-di"])
         #expect(result.termination == .exited(0), "\(result.standardError)")
-        #expect(result.standardOutput.contains("✓ no-di.1 solution passes its 4 checks"))
-        #expect(result.standardOutput.contains("✓ no-di.1 starter fails (2 of 4 checks)"))
+        #expect(result.standardOutput.contains("✓ no-di.1 solution passes its 5 checks"))
+        #expect(result.standardOutput.contains("✓ no-di.1 starter fails (2 of 5 checks)"))
         #expect(result.standardOutput.contains("All hold."))
     }
 

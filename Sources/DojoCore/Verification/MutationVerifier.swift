@@ -60,6 +60,7 @@ public struct MutationVerifier: Sendable {
             let verdicts: [MutationReport.Verdict]
             switch exercise.kind {
             case .implement:
+                try await requireThatTheSolutionPasses(exercise)
                 verdicts = try await jobs.concurrentMap(limit: concurrency) { job in try await self.verdict(of: job) }
             case .test:
                 verdicts = try await subjectVerdicts(of: jobs, exercise: exercise)
@@ -132,13 +133,34 @@ public struct MutationVerifier: Sendable {
 
     /// Everything a mutant's verdict depends on.
     private func verdictKey(of job: Job) throws -> CacheKey {
-        let exercise = job.exercise
-        var key = CacheKey("didojo mutant verdict, version 1")
+        try key("didojo mutant verdict, version 1", exercise: job.exercise, fileName: job.fileName, source: job.mutant.source)
+    }
+
+    /// Mutants of a solution that fails its own checks prove nothing: each would be dropped or
+    /// killed for the solution's fault, and the run would say that all hold. So the solution,
+    /// unchanged, is checked first, as the learner's file (its pass is kept like a verdict).
+    private func requireThatTheSolutionPasses(_ exercise: Exercise) async throws {
+        let source = try fileSystem.text(of: exercise.solution)
+        let key = try key("didojo solution passes, version 1", exercise: exercise, fileName: exercise.fileName, source: source)
+        if verdicts?.value(Bool.self, for: key) == true { return }
+        let file = workFolder.appendingPathComponent(exercise.id).appendingPathComponent("solution").appendingPathComponent(exercise.fileName)
+        try fileSystem.write(source, to: file)
+        let report = try await checker.check(exercise, source: file)
+        guard report.outcome != .cancelled else { throw CancellationError() }
+        guard report.passed else {
+            throw DojoError.mutationRunFailed(exerciseID: exercise.id, reason: "the solution itself does not pass its checks (\(VerificationLine.problem(report)))")
+        }
+        verdicts?.store(true, for: key)
+    }
+
+    /// Everything the verdict on `source`, checked as the learner's file `fileName`, depends on.
+    private func key(_ purpose: String, exercise: Exercise, fileName: String, source: String) throws -> CacheKey {
+        var key = CacheKey(purpose)
         key.add(fingerprint)
         key.add(exercise.id)
         key.add(exercise.fileName)
-        key.add(job.fileName)
-        key.add(job.mutant.source)
+        key.add(fileName)
+        key.add(source)
         for url in [exercise.solution] + (exercise.hasChecks ? [exercise.checks] : []) + exercise.support + exercise.subject {
             key.add(url.lastPathComponent)
             key.add(try fileSystem.contents(of: url))
