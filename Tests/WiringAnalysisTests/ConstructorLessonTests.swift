@@ -103,6 +103,10 @@ import WiringAnalysis
         let solution = exercise(6).analyze(try exercise(6).solution, with: subject)
         #expect(solution.findings.isEmpty)
         #expect(solution.roots == ["ShareAtTests (test)"])
-        #expect(solution.edges(.creates) == ["ShareAtTests → MockOutput", "ShareAtTests → DummyClock", "ShareAtTests → SocialPresenter"])
+        // The mock and the dummy for share(_:at:); a fixed clock and a saboteur for share(_:).
+        #expect(solution.edges(.creates) == [
+            "ShareAtTests → MockOutput", "ShareAtTests → DummyClock", "ShareAtTests → SocialPresenter",
+            "ShareAtTests → FixedClock", "ShareAtTests → FailingOutput",
+        ])
     }
 }
