@@ -91,8 +91,11 @@ trap stop_announcing EXIT
 
 # True when the build in the log compiled or linked something. SwiftPM prints "Compiling
 # plugin …" for its command plugins on every build, built or not.
+# `grep -c` reads to the end: a `grep -q` at the end of the pipe would stop at the first match
+# and leave the first grep writing into a closed pipe ("grep: write error: Broken pipe" on the
+# learner's screen, and a failed pipeline under pipefail).
 built_something() {
-    grep -E "^\[[0-9]+/[0-9]+\] (Compiling|Linking) " "$log" | grep -q -v "\] Compiling plugin "
+    grep -E "^\[[0-9]+/[0-9]+\] (Compiling|Linking) " "$log" | grep -c -v "\] Compiling plugin " >/dev/null
 }
 
 # Builds the learner's products in turn; the status of the first build that fails.

@@ -55,4 +55,38 @@ import Testing
         #expect(products.count == Set(products).count, "start.sh lists a product twice: \(products)")
         #expect(Set(products) == Set(graph.products.keys).subtracting([Self.server]))
     }
+
+    /// start.sh's `built_something`, run by bash on a long build log: it says yes without a
+    /// word on standard error. (It once ended its pipe with `grep -q`, which stops at the first
+    /// match: the first grep then wrote into a closed pipe, "grep: write error: Broken pipe"
+    /// showed under the welcome, and under pipefail the answer was no.)
+    @Test func startScriptSeesALongBuildAndSaysNothingAboutIt() throws {
+        let script = try String(contentsOf: Self.repository.appendingPathComponent("start.sh"), encoding: .utf8)
+        let lines = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: "built_something() {"))
+        let end = try #require(lines[start...].firstIndex(of: "}"))
+        let function = lines[start...end].joined(separator: "\n")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-built-something-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let long = (1...100_000).map { "[\($0)/100000] Compiling Lesson File\($0).swift" }.joined(separator: "\n") + "\n"
+        for (name, log, built) in [
+            ("long", long, true), ("plugins only", "[1/2] Compiling plugin GenerateManual\n[2/2] Write sources\n", false), ("empty", "", false),
+        ] {
+            let logFile = folder.appendingPathComponent("\(name).log")
+            try log.write(to: logFile, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "set -euo pipefail\nlog=\"$1\"\n\(function)\nif built_something; then echo yes; else echo no; fi", "bash", logFile.path]
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let complained = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(said == (built ? "yes\n" : "no\n"), "\(name) log")
+            #expect(complained.isEmpty, "\(name) log: \(complained)")
+        }
+    }
 }
