@@ -143,24 +143,39 @@ let package = Package(
         ]),
 
         // MARK: The tutor
-        // Lessons, workspace and progress, and the use cases around a check (recording,
-        // grading, verifying), which know the checker only by its protocol.
-        .target(name: "DojoCore", dependencies: ["ContentHash", "Yams", "WiringAnalysis", "ClassProtocol", "MutationTesting"]),
+        // DojoCore: the ports to the machine (the file system, time), the compiled-steps cache,
+        // and the errors and words every part shares. Nothing below it links swift-syntax: the
+        // class server and the courier link it, DojoCatalog and DojoWorkspace, and no more.
+        .target(name: "DojoCore", dependencies: ["ContentHash"]),
+        // The lesson catalogue: lessons, exercises, their manifests and the glossary.
+        .target(name: "DojoCatalog", dependencies: ["DojoCore", "WiringModel", "Yams"]),
+        // The learner's workspace: exercise files, progress, the workshop that paces it, export
+        // and import, and the live class's outbox and courier.
+        .target(name: "DojoWorkspace", dependencies: ["DojoCore", "DojoCatalog", "ClassProtocol", "Yams"]),
+        // Grading and reporting: the use cases around a check (recording, verifying, grading a
+        // class, mutation testing), which know the checker only by its protocol, and the reports.
+        .target(name: "DojoGrading", dependencies: [
+            "DojoCore", "DojoCatalog", "DojoWorkspace", "WiringModel", "MutationTesting", "ContentHash",
+        ]),
         // The checker itself: compiles the learner's file with an exercise's checks and runs
         // them in a child process. Only the composition root knows it; its public surface is
         // `CompilingChecker` (an `ExerciseChecker`) and its `CheckSettings`.
         .target(name: "ExerciseChecking", dependencies: [
-            "DojoCore",
-            "WiringAnalysis",
+            "DojoCore", "DojoCatalog", "DojoGrading",
+            "WiringAnalysis", "WiringModel",
             "ChildProcess",
             "ContentHash",
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
-        .target(name: "DojoShell", dependencies: ["DojoCore", "ClassProtocol", "ChildProcess", "CChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport", "WiringAnalysis"]),
+        .target(name: "DojoShell", dependencies: ["DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "WiringModel", "ClassProtocol", "ChildProcess", "CChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport", "WiringAnalysis"]),
+        // What an exercise's `wiring:` rules and the analysis's findings are, as data: the lesson
+        // catalogue and a check's report hold them without linking swift-syntax.
+        .target(name: "WiringModel"),
         // Reads the DI wiring of Swift source (graph, findings, exercise rules) for the checker and
         // the shell. Syntax only: it links nothing of the tutor.
         .target(name: "WiringAnalysis", dependencies: [
+            "WiringModel",
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ], exclude: ["README.md"]),
@@ -176,6 +191,7 @@ let package = Package(
         // didojo-demos instead, which links them all.
         .executableTarget(name: "didojo", dependencies: [
             "DojoShell",
+            "DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading",
             "ClassProtocol",
             "ExerciseChecking",
             "WiringAnalysis",
@@ -200,7 +216,7 @@ let package = Package(
         // The server's logic: the class, its store (SQLite, or PostgreSQL for several instances),
         // its routes and the dashboard page.
         .target(name: "ClassServer", dependencies: [
-            "ClassProtocol", "DojoCore",
+            "ClassProtocol", "DojoCore", "DojoCatalog", "DojoWorkspace",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "NIOCore", package: "swift-nio"),
@@ -209,48 +225,51 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], exclude: ["API.md"], resources: [.copy("Dashboard")]),
         .executableTarget(name: "didojo-class", dependencies: [
-            "ClassServer",
+            "ClassServer", "DojoCore", "DojoCatalog", "DojoWorkspace",
             .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Links FoundationNetworking, which the shell must not (its start-up).
         .executableTarget(name: "didojo-class-client", dependencies: [
-            "ClassProtocol", "DojoCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "ClassProtocol", "DojoCore", "DojoWorkspace", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: Tests
         // Fakes and lesson fixtures shared by the engine's and the shell's tests.
         .target(name: "DojoTestSupport", dependencies: [
-            "DojoCore", "DojoShell", "ExerciseChecking", "ChildProcess", "LessonSupport", "LineEditing", "TerminalMarkdown",
-            "WiringAnalysis", "ClassProtocol", .product(name: "Clocks", package: "swift-clocks"),
+            "DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "DojoShell", "ExerciseChecking", "ChildProcess",
+            "LessonSupport", "LineEditing", "TerminalMarkdown", "WiringAnalysis", "ClassProtocol", .product(name: "Clocks", package: "swift-clocks"),
         ], path: "Tests/DojoTestSupport"),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "DojoTestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DojoTestSupport"]),
         // Yams: the glossary's consistency test reads Lessons/glossary-pairings.yaml.
-        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoTestSupport", "Yams", "MutationTesting"]),
+        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "DojoTestSupport", "Yams", "MutationTesting"]),
         // The real checker on its own: real compiles and runs, with the tests' own caches.
-        .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "ChildProcess", "DojoTestSupport", "WiringAnalysis", "DojoShell", "TerminalMarkdown"]),
+        .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "DojoCatalog", "DojoGrading", "ChildProcess", "DojoTestSupport", "WiringAnalysis", "WiringModel", "DojoShell", "TerminalMarkdown"]),
         // Runs on the lessons' starters and solutions (found next to the tests) and on real Graphviz.
-        .testTarget(name: "WiringAnalysisTests", dependencies: ["WiringAnalysis", "Yams"]),
+        .testTarget(name: "WiringAnalysisTests", dependencies: ["WiringAnalysis", "WiringModel", "Yams"]),
         .testTarget(name: "MutationTestingTests", dependencies: ["MutationTesting", "WiringAnalysis"]),
-        .testTarget(name: "DojoShellTests", dependencies: ["DojoShell", "DojoCore", "ClassProtocol", "ChildProcess", "LessonSupport", "DojoTestSupport", "WiringAnalysis"]),
+        .testTarget(name: "DojoShellTests", dependencies: [
+            "DojoShell", "DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "ClassProtocol", "ChildProcess", "LessonSupport",
+            "DojoTestSupport", "WiringAnalysis", "WiringModel",
+        ]),
         // The lesson modules' own code and demos.
         .testTarget(name: "LessonModulesTests", dependencies: ["Domain", "LessonSupport", "DojoTestSupport"] + lessonModules.map { .target(name: $0) }),
         // Drives the real binary (pipes and a pseudo-terminal) and verifies every lesson.
-        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "didojo-demos", "didojo-macro-cache", "DojoCore", "ExerciseChecking", "ChildProcess", "DojoTestSupport", "TerminalMarkdown", "LessonSupport", "MutationTesting", "Yams"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["didojo", "didojo-demos", "didojo-macro-cache", "DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "ExerciseChecking", "ChildProcess", "DojoTestSupport", "TerminalMarkdown", "LessonSupport", "MutationTesting", "Yams"]),
         // Everything a learner can throw at the shell: hostile exercise files checked by the real
         // checker, random and malformed input, broken workspaces, the real binary killed mid-save.
         .testTarget(name: "FaultInjectionTests", dependencies: [
-            "didojo", "DojoShell", "DojoCore", "ExerciseChecking", "ChildProcess", "DojoTestSupport",
+            "didojo", "DojoShell", "DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "ExerciseChecking", "ChildProcess", "DojoTestSupport",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], exclude: ["Fixtures"]),
         // The class server with a real SQLite file, its routes through Hummingbird's test client,
         // and the whole room for real: the server, learners' shells and headless Chromium.
         .testTarget(name: "LiveClassroomTests", dependencies: [
-            "ClassServer", "ClassProtocol", "DojoCore", "DojoTestSupport", "ChildProcess",
+            "ClassServer", "ClassProtocol", "DojoCore", "DojoCatalog", "DojoWorkspace", "DojoTestSupport", "ChildProcess",
             "didojo", "didojo-class", "didojo-class-client",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "PostgresNIO", package: "postgres-nio"),

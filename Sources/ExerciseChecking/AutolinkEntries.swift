@@ -1,4 +1,3 @@
-import DojoCore
 import Foundation
 
 /// The libraries a Swift object file asks to be linked with: its `.swift1_autolink_entries`

@@ -1,5 +1,3 @@
-import DojoCore
-
 /// Limits for running a learner's code. Defaults suit a classroom laptop.
 public struct CheckSettings: Sendable, Equatable {
     /// How long the checks may run before the whole process tree is stopped.

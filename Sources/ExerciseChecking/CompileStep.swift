@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 import Foundation
 
 /// The four steps that turn an exercise into a program the checker can run.

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 
 /// Says in plain words what a compiler error means for someone learning DI, when it knows for
 /// sure (see `ExplanationRule`).

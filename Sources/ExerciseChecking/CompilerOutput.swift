@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 import Foundation
 
 /// Reads swiftc's output (in `-diagnostic-style=llvm` form: `path:line:col: severity: message`)

@@ -1,7 +1,9 @@
 import ChildProcess
+import DojoCatalog
 import DojoCore
-import WiringAnalysis
+import DojoGrading
 import Foundation
+import WiringAnalysis
 
 /// Compiles a learner's file together with an exercise's checks, runs them, and reports.
 ///

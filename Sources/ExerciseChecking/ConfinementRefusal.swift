@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 
 /// One line for a report whose code looks like it was stopped by the confinement: the kernel
 /// answers a refused file, socket or signal with "Permission denied" or "Operation not

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 import Foundation
 
 /// The crash report of Swift's own backtracer, read for the calls whose source is known.

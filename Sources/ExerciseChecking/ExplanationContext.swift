@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 import Foundation
 
 /// What an explanation may look at besides the diagnostic itself: which file is the learner's

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 
 /// One kind of compiler error the checker can explain in plain words, recognised by its whole
 /// shape: the full message, and where needed its notes, whose file it points at, and the source

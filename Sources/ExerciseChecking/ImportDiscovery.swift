@@ -1,4 +1,3 @@
-import DojoCore
 import SwiftParser
 import SwiftSyntax
 

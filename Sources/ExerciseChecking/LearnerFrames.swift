@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 import Foundation
 
 /// The part of a crash's stack that is the learner's own: the runtime's frames, the libraries',

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 import Foundation
 
 /// Separates what the learner's code printed from XCTest's own progress lines.

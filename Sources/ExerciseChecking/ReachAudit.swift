@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 import SwiftParser
 import SwiftSyntax
 

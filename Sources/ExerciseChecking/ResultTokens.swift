@@ -1,4 +1,3 @@
-import DojoCore
 import Foundation
 
 /// The secrets that make the test main's events count: one per kind of event and check, each

@@ -1,4 +1,5 @@
 import DojoCore
+import DojoGrading
 import Foundation
 
 /// Reads the JSON lines written by the generated test main into per-check results, and notices

@@ -1,5 +1,3 @@
-import DojoCore
-
 /// Writes the two generated files of a check: the program that runs the checks (the same for
 /// every exercise), and the entry point that lists one exercise's checks and reports every
 /// event as a JSON line to the file named by `DIDOJO_RESULTS`.

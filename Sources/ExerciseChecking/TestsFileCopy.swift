@@ -1,4 +1,3 @@
-import DojoCore
 import Foundation
 import SwiftParser
 import SwiftSyntax

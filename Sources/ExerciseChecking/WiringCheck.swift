@@ -1,6 +1,9 @@
+import DojoCatalog
 import DojoCore
+import DojoGrading
 import Foundation
 import WiringAnalysis
+import WiringModel
 
 /// The one wiring analysis of a check: the exercise's `wiring:` rules, each a check of its own
 /// that the learner's file keeps or breaks, and the findings a failed check's report shows

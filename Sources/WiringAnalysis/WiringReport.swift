@@ -1,3 +1,5 @@
+import WiringModel
+
 /// What one analysis found: the graph, the findings, and the facts the rules are checked against.
 public struct WiringReport: Sendable {
     /// The nodes and edges.

@@ -1,5 +1,5 @@
 import ClassProtocol
-import DojoCore
+import DojoWorkspace
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

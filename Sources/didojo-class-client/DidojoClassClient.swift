@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClassProtocol
 import DojoCore
+import DojoWorkspace
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,6 +1,8 @@
 import ArgumentParser
 import ClassServer
+import DojoCatalog
 import DojoCore
+import DojoWorkspace
 import Foundation
 import Hummingbird
 import Logging

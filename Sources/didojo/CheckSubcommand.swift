@@ -1,5 +1,4 @@
 import ArgumentParser
-import DojoCore
 import DojoShell
 import Foundation
 import LineEditing

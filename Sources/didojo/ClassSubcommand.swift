@@ -3,6 +3,7 @@ import ChildProcess
 import ClassProtocol
 import DojoCore
 import DojoShell
+import DojoWorkspace
 import Foundation
 import Glibc
 

@@ -1,4 +1,5 @@
-import DojoCore
+import DojoCatalog
+import DojoWorkspace
 import ExerciseChecking
 import Foundation
 import Glibc

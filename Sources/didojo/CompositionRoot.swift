@@ -1,6 +1,9 @@
 import ChildProcess
+import DojoCatalog
 import DojoCore
+import DojoGrading
 import DojoShell
+import DojoWorkspace
 import ExerciseChecking
 import Foundation
 import LineEditing

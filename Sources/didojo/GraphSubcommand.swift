@@ -1,6 +1,7 @@
 import ArgumentParser
-import DojoCore
+import DojoCatalog
 import DojoShell
+import DojoWorkspace
 import Foundation
 import WiringAnalysis
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClassProtocol
 import DojoCore
+import DojoWorkspace
 import Foundation
 
 /// `didojo handout`: a teacher makes a learner's workspace in one step (every exercise's file,

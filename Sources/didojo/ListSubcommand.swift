@@ -1,5 +1,5 @@
 import ArgumentParser
-import DojoCore
+import DojoCatalog
 import DojoShell
 import Foundation
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DojoCore
+import DojoWorkspace
 import Foundation
 
 /// `didojo progress export FILE` / `import FILE`: moves a learner between machines.

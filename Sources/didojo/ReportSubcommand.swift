@@ -1,5 +1,6 @@
 import ArgumentParser
 import DojoCore
+import DojoGrading
 import Foundation
 
 /// `didojo report --format md|json [--output FILE]`: the learner's report, for handing in.

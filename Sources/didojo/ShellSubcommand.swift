@@ -1,6 +1,8 @@
 import ArgumentParser
+import DojoCatalog
 import DojoCore
 import DojoShell
+import DojoWorkspace
 import Foundation
 import TerminalMarkdown
 

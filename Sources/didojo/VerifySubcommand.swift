@@ -1,6 +1,9 @@
 import ArgumentParser
+import DojoCatalog
 import DojoCore
+import DojoGrading
 import DojoShell
+import DojoWorkspace
 import Foundation
 
 /// `didojo verify`: grades a learner's workspace, or, with `--solutions` / `--starters`, lets

@@ -1,5 +1,6 @@
-import DojoCore
+import DojoCatalog
 import DojoTestSupport
+import DojoWorkspace
 import Foundation
 import Testing
 

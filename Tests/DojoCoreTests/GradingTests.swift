@@ -1,5 +1,7 @@
-import DojoCore
+import DojoCatalog
+import DojoGrading
 import DojoTestSupport
+import DojoWorkspace
 import Foundation
 import Testing
 

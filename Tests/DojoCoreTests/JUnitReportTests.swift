@@ -1,4 +1,5 @@
-import DojoCore
+import DojoCatalog
+import DojoGrading
 import Foundation
 import Testing
 #if canImport(FoundationXML)

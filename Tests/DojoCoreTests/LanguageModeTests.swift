@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 import DojoTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import DojoCore
 import DojoTestSupport
+import DojoWorkspace
 import Foundation
 import Glibc
 import Testing

@@ -1,4 +1,5 @@
-@testable import DojoCore
+@testable import DojoCatalog
+@testable import DojoWorkspace
 import DojoTestSupport
 import Foundation
 import Testing

@@ -1,10 +1,11 @@
-import DojoCore
+import DojoGrading
 @testable import DojoShell
 import DojoTestSupport
 import Foundation
 import TerminalMarkdown
 import Testing
 import WiringAnalysis
+import WiringModel
 
 /// A check's report on a screen of 80×24 keeps its verdict on it: many compile errors are cut
 /// to the first ones, many wiring notes to those that fit, each with a count of the rest and

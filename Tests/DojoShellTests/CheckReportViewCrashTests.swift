@@ -1,4 +1,6 @@
+import DojoCatalog
 import DojoCore
+import DojoGrading
 @testable import DojoShell
 import DojoTestSupport
 import Foundation

@@ -1,9 +1,12 @@
+import DojoCatalog
 import DojoCore
+import DojoGrading
 @testable import DojoShell
 import DojoTestSupport
 import Foundation
 import Testing
 import WiringAnalysis
+import WiringModel
 
 /// How a failed check's wiring notes read: under "Wiring:", each with its place, its sentence
 /// ("looks like") and the source line. The first test runs the real checker on a real starter.

@@ -1,4 +1,6 @@
+import DojoCatalog
 import DojoCore
+import DojoWorkspace
 @testable import DojoShell
 import DojoTestSupport
 import Foundation

@@ -1,6 +1,6 @@
-import DojoCore
 import DojoShell
 import DojoTestSupport
+import DojoWorkspace
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 @testable import DojoShell
 import DojoTestSupport
 import Foundation

@@ -1,5 +1,5 @@
 import ClassProtocol
-import DojoCore
+import DojoWorkspace
 @testable import DojoShell
 import DojoTestSupport
 import Foundation

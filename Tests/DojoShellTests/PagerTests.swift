@@ -1,4 +1,3 @@
-import DojoCore
 @testable import DojoShell
 import DojoTestSupport
 import Testing

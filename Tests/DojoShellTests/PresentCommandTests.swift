@@ -1,4 +1,4 @@
-import DojoCore
+import DojoWorkspace
 @testable import DojoShell
 import DojoTestSupport
 import Foundation

@@ -1,4 +1,3 @@
-import DojoCore
 import DojoShell
 import DojoTestSupport
 import Foundation

@@ -1,4 +1,5 @@
-import DojoCore
+import DojoGrading
+import DojoWorkspace
 @testable import DojoShell
 import DojoTestSupport
 import Foundation

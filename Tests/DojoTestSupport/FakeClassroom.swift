@@ -1,5 +1,4 @@
 import ClassProtocol
-import DojoCore
 import DojoShell
 import Foundation
 import Synchronization

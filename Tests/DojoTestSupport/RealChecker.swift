@@ -1,5 +1,7 @@
 import ChildProcess
+import DojoCatalog
 import DojoCore
+import DojoGrading
 import DojoShell
 import ExerciseChecking
 import Foundation

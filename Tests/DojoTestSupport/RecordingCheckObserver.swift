@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 import Synchronization
 
 /// Keeps every check event it hears of.

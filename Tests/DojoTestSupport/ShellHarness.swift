@@ -1,7 +1,10 @@
 import ChildProcess
 import Clocks
+import DojoCatalog
 import DojoCore
+import DojoGrading
 import DojoShell
+import DojoWorkspace
 import Foundation
 import LessonSupport
 import LineEditing

@@ -1,5 +1,6 @@
-import DojoTestSupport
+import DojoCatalog
 import DojoCore
+import DojoTestSupport
 import Foundation
 import Testing
 #if canImport(FoundationXML)

@@ -1,5 +1,5 @@
-import DojoCore
 import DojoTestSupport
+import DojoWorkspace
 import Foundation
 import Testing
 

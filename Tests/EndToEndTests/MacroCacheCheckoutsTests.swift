@@ -1,5 +1,6 @@
 import ChildProcess
 import DojoCore
+import DojoGrading
 @testable import ExerciseChecking
 import DojoTestSupport
 import Foundation

@@ -1,4 +1,5 @@
 import DojoCore
+import DojoGrading
 @testable import ExerciseChecking
 import DojoTestSupport
 import Foundation

@@ -1,4 +1,5 @@
 import DojoCore
+import DojoGrading
 import DojoShell
 import DojoTestSupport
 import Foundation

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 import DojoTestSupport
 @testable import ExerciseChecking
 import Foundation

@@ -1,4 +1,5 @@
-import DojoCore
+import DojoCatalog
+import DojoGrading
 @testable import ExerciseChecking
 import Testing
 

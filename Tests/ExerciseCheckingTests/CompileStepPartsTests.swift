@@ -1,4 +1,5 @@
 import ChildProcess
+import DojoCatalog
 import DojoCore
 @testable import ExerciseChecking
 import DojoTestSupport

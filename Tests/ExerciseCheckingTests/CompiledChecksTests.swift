@@ -1,4 +1,6 @@
+import DojoCatalog
 import DojoCore
+import DojoGrading
 @testable import ExerciseChecking
 import DojoTestSupport
 import Foundation

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoGrading
 @testable import ExerciseChecking
 import Testing
 

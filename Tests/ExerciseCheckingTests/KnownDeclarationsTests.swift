@@ -1,4 +1,5 @@
 import ChildProcess
+import DojoCatalog
 import DojoCore
 import DojoTestSupport
 @testable import ExerciseChecking

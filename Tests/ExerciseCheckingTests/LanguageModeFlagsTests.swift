@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 @testable import ExerciseChecking
 import Foundation
 import Testing

@@ -1,4 +1,3 @@
-import DojoCore
 @testable import ExerciseChecking
 import DojoTestSupport
 import Foundation

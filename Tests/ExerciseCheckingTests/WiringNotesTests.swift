@@ -1,9 +1,10 @@
-import DojoCore
+import DojoGrading
 import DojoTestSupport
 @testable import ExerciseChecking
 import Foundation
 import Testing
 import WiringAnalysis
+import WiringModel
 
 /// A failed check shows what the wiring analysis found on the lines involved, or of the kind
 /// the exercise is about (`CheckReport.wiringNotes`), checked by the real checker on the real

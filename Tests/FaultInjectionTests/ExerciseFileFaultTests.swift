@@ -1,6 +1,5 @@
-import DojoCore
-import ExerciseChecking
 import DojoTestSupport
+import ExerciseChecking
 import Foundation
 import Testing
 

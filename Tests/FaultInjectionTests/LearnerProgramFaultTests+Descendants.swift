@@ -1,4 +1,3 @@
-import DojoCore
 import DojoTestSupport
 import Foundation
 import Testing

@@ -1,7 +1,9 @@
 import DojoCore
-import ExerciseChecking
+import DojoGrading
 import DojoShell
 import DojoTestSupport
+import DojoWorkspace
+import ExerciseChecking
 import Foundation
 import Testing
 

@@ -1,7 +1,9 @@
+import DojoCatalog
 import DojoCore
-import ExerciseChecking
 import DojoShell
 import DojoTestSupport
+import DojoWorkspace
+import ExerciseChecking
 import Foundation
 import Testing
 

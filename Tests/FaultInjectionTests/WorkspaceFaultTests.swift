@@ -1,5 +1,7 @@
+import DojoCatalog
 import DojoCore
 import DojoTestSupport
+import DojoWorkspace
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import ClassProtocol
 import ClassServer
 import DojoCore
 import DojoTestSupport
+import DojoWorkspace
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import ClassProtocol
 import Clocks
 import DojoCore
 import DojoTestSupport
+import DojoWorkspace
 import Foundation
 import Synchronization
 import Testing

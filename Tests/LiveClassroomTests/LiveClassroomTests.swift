@@ -1,7 +1,9 @@
 import ClassProtocol
 import ClassServer
+import DojoCatalog
 import DojoCore
 import DojoTestSupport
+import DojoWorkspace
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WiringAnalysis
+@testable import WiringModel
 
 /// DIDojo's own code read by the tool it gives learners: the wiring analysis, run on the
 /// modules of the shell, the checker, the live class and their executables. What lesson 8 calls
@@ -12,8 +13,8 @@ import Testing
     /// The house: every module that is not a lesson's teaching material (the lesson modules show
     /// hard-wired dependencies on purpose) and not a C shim.
     static let houseModules = [
-        "ChildProcess", "ClassProtocol", "ClassServer", "ContentHash", "DojoCore", "DojoShell", "ExerciseChecking",
-        "LineEditing", "MutationTesting", "TerminalMarkdown", "WiringAnalysis",
+        "ChildProcess", "ClassProtocol", "ClassServer", "ContentHash", "DojoCatalog", "DojoCore", "DojoGrading", "DojoShell",
+        "DojoWorkspace", "ExerciseChecking", "LineEditing", "MutationTesting", "TerminalMarkdown", "WiringAnalysis", "WiringModel",
         "didojo", "didojo-class", "didojo-class-client", "didojo-demos", "didojo-macro-cache",
     ]
 

@@ -1,5 +1,6 @@
 import Testing
 import WiringAnalysis
+import WiringModel
 
 /// Every exercise under `Lessons/` has expectations in one of the lesson suites, and the rules the
 /// lessons could ask for find exactly the lines of their starters and solutions they are about.

@@ -1,5 +1,6 @@
 import Foundation
 import WiringAnalysis
+import WiringModel
 
 /// The repository's folders, found from this file's own path.
 enum Repository {

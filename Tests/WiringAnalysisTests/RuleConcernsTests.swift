@@ -1,5 +1,6 @@
 import Testing
 import WiringAnalysis
+import WiringModel
 
 /// Which findings each kind of rule is about (`WiringRule.concerns`), so that a failed check can
 /// show the findings of the mistake its exercise's rules name.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WiringAnalysis
+import WiringModel
 import Yams
 
 /// Each rule kind on a snippet that breaks it and one that keeps it, and the manifest shape.

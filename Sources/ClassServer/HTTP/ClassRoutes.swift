@@ -1,5 +1,4 @@
 import ClassProtocol
-import DojoCore
 import Foundation
 import Hummingbird
 import ServiceLifecycle

@@ -1,4 +1,5 @@
-import DojoCore
+import DojoCatalog
+import DojoWorkspace
 import Foundation
 
 /// The lessons a class works through, as the server needs them: ids and titles, in order, and

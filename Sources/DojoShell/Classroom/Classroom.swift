@@ -1,5 +1,6 @@
 import ClassProtocol
-import DojoCore
+import DojoGrading
+import DojoWorkspace
 import Foundation
 
 /// The live classroom as the shell sees it: whether this workspace joined a class, and a place

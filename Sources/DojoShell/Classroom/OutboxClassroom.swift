@@ -1,5 +1,5 @@
 import ClassProtocol
-import DojoCore
+import DojoWorkspace
 import Foundation
 
 /// The real `Classroom`: events go to the workspace's outbox (a file each, a millisecond) and

@@ -1,4 +1,5 @@
 import ClassProtocol
+import DojoCatalog
 import DojoCore
 import Foundation
 

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 
 /// `check [id] [--full-output]`: compile the learner's file with the checks and report.
 struct CheckCommand: ExerciseTargetedCommand {

@@ -1,5 +1,7 @@
 import ClassProtocol
 import DojoCore
+import DojoGrading
+import DojoWorkspace
 import Foundation
 
 /// `class join <url> <code>`, `class leave`, `class status`: the live classroom, where the

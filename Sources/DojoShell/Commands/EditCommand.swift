@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 
 /// `edit [id]`: open the learner's file in $VISUAL or $EDITOR.
 struct EditCommand: ExerciseTargetedCommand {

@@ -1,4 +1,6 @@
+import DojoCatalog
 import DojoCore
+import DojoWorkspace
 
 /// `exercise [id]`: the task and the file to edit; also picks the current exercise.
 struct ExerciseCommand: ExerciseTargetedCommand {

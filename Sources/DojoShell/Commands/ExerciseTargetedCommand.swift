@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 
 /// A command that acts on one exercise: the one named (`check constructor.2`, or `check 2`
 /// inside a lesson) or else the current one.

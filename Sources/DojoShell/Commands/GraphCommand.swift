@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 import WiringAnalysis
 
 /// `graph [exercise | lesson] [--format text|dot|mermaid|json] [--diff]`: the wiring of the

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 import TerminalMarkdown
 
 /// `help [command]`: what the commands do.

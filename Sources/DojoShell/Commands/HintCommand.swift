@@ -1,5 +1,8 @@
 import ClassProtocol
+import DojoCatalog
 import DojoCore
+import DojoGrading
+import DojoWorkspace
 
 /// `hint [id]`: one more hint each time, the one about the learner's last failure first.
 struct HintCommand: ExerciseTargetedCommand {

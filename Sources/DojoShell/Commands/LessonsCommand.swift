@@ -1,4 +1,5 @@
-import DojoCore
+import DojoCatalog
+import DojoWorkspace
 
 /// `lessons`: every lesson and exercise, with the learner's status.
 struct LessonsCommand: ShellCommand {

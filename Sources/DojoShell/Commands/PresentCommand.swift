@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 import Foundation
 
 /// `present [lesson]`: the lesson's pages as slides for a projector, one at a time.

@@ -1,4 +1,5 @@
 import DojoCore
+import DojoGrading
 import Foundation
 import TerminalMarkdown
 

@@ -1,4 +1,5 @@
-import DojoCore
+import DojoCatalog
+import DojoWorkspace
 
 /// `reset [id]`: put the starter back, keeping a backup of the learner's file.
 /// `reset --all`: start the whole course over, keeping a backup of every file and the progress.

@@ -1,6 +1,5 @@
 import ChildProcess
 import ClassProtocol
-import DojoCore
 import LessonSupport
 
 /// `run [options]`: run the current lesson's example program.

@@ -1,4 +1,5 @@
-import DojoCore
+import DojoCatalog
+import DojoWorkspace
 
 /// `solution [id]`: the reference solution as a diff against the learner's file.
 struct SolutionCommand: ExerciseTargetedCommand {

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 
 /// `watch [id]`: check, then check again on every save, until Ctrl-C.
 struct WatchCommand: ExerciseTargetedCommand {

@@ -1,7 +1,10 @@
+import DojoCatalog
 import DojoCore
+import DojoGrading
 import Foundation
 import TerminalMarkdown
 import WiringAnalysis
+import WiringModel
 
 /// Shows a check report in the learner's terms: what passed, what failed and why, and where.
 @MainActor

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 import TerminalMarkdown
 
 /// Shows the current page of the current lesson, or the lesson's exercises page after the last.

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 import TerminalMarkdown
 
 /// One page of a lesson as a slide for a projector: a banner heading, the page's text with its

@@ -1,4 +1,4 @@
-import DojoCore
+import DojoWorkspace
 import TerminalMarkdown
 
 /// The one-character mark for an exercise's status: ✓ passed, ✗ failed, · not tried.

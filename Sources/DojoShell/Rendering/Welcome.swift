@@ -1,4 +1,5 @@
 import DojoCore
+import DojoWorkspace
 /// What a person sees when the shell starts.
 @MainActor
 public enum Welcome {

@@ -1,4 +1,7 @@
+import DojoCatalog
 import DojoCore
+import DojoGrading
+import DojoWorkspace
 import Foundation
 
 /// Runs one check as a person sees it: a "working…" line, Ctrl-C to stop, the report, and

@@ -1,4 +1,7 @@
+import DojoCatalog
 import DojoCore
+import DojoGrading
+import DojoWorkspace
 import Foundation
 
 /// Everything the shell needs from the outside world, assembled once at the composition root

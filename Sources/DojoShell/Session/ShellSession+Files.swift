@@ -1,4 +1,4 @@
-import DojoCore
+import DojoCatalog
 
 extension ShellSession {
     /// Makes sure the learner's file exists, copying the starter (and saying so) when it was

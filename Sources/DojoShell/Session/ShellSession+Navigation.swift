@@ -1,5 +1,5 @@
 import ClassProtocol
-import DojoCore
+import DojoCatalog
 
 extension ShellSession {
     /// Moves to a page of a lesson (`lesson.pages.count` is its exercises page). Switching

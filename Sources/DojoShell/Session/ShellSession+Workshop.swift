@@ -1,4 +1,5 @@
-import DojoCore
+import DojoCatalog
+import DojoWorkspace
 import Foundation
 
 /// What a workshop file changes in the shell: locked lessons and the time box in the prompt.

@@ -1,4 +1,7 @@
+import DojoCatalog
 import DojoCore
+import DojoGrading
+import DojoWorkspace
 import Foundation
 
 /// The state of one learner's session: where they are and what they have done.

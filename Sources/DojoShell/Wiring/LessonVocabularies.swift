@@ -1,3 +1,4 @@
+import DojoCatalog
 import DojoCore
 import Foundation
 import Synchronization

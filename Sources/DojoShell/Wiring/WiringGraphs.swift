@@ -1,4 +1,6 @@
+import DojoCatalog
 import DojoCore
+import DojoWorkspace
 import Foundation
 import TerminalMarkdown
 import WiringAnalysis

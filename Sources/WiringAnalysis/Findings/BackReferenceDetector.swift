@@ -1,3 +1,5 @@
+import WiringModel
+
 /// Finds children that hold their owner strongly: the two keep each other alive (a retain cycle).
 ///
 /// Two heuristics, both only for strong (neither `weak` nor `unowned`) stored instance properties

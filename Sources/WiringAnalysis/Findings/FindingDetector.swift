@@ -1,3 +1,5 @@
+import WiringModel
+
 /// Looks through the facts for the Dependency Injection mistakes a learner makes most.
 ///
 /// Every finding is a heuristic, and says so. How each kind is recognised:

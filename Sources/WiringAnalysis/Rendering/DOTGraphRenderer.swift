@@ -1,3 +1,5 @@
+import WiringModel
+
 /// Writes a report as a Graphviz `digraph`, for `dot -Tsvg` and friends.
 ///
 /// Protocols are dashed rounded boxes, concrete types solid boxes, external nodes grey, composition

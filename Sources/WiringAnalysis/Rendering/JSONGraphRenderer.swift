@@ -1,4 +1,5 @@
 import Foundation
+import WiringModel
 
 /// Writes a report as JSON, for other tools.
 ///

@@ -1,3 +1,5 @@
+import WiringModel
+
 extension WiringRule {
     /// Where the analysed files break this rule; empty when they keep it.
     ///

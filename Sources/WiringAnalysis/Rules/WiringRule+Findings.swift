@@ -1,3 +1,5 @@
+import WiringModel
+
 extension WiringRule {
     /// Whether `finding` names the mistake this rule is about: a rule against concrete creation
     /// in `SocialPresenter` concerns a hard-wired `TwitterClient` there, a `weak-reference` rule
