@@ -18,7 +18,7 @@ log=.build/start-build.log
 
 # What the learner's shell runs, and nothing more: the shell; the lesson library that `check`
 # compiles exercises against; the lessons' example programs (`run`); the macro stand-in that
-# checks use; and the courier that `class join` starts (it links only DojoCore and Foundation).
+# checks use; and the courier that `class join` starts (it links DojoCore, DojoCatalog, DojoWorkspace and Foundation: no swift-syntax).
 # The class server, didojo-class, with Hummingbird, swift-nio, swift-crypto,
 # postgres-nio and GRDB, is built when a teacher first runs `didojo class serve`; `swift test`
 # builds everything. One `swift build --product` each, sharing .build: SwiftPM takes one

@@ -1,9 +1,9 @@
 /// Finds the known word closest to a mistyped one ("chek" → "check").
-public enum ClosestMatch {
+package enum ClosestMatch {
     /// The candidate with the smallest edit distance, if it is close enough to be a likely
     /// typo (at most a third of the word's length, and at least 1 edit allowed), or the only
     /// candidate the word is a prefix of.
-    public static func find(_ word: String, among candidates: [String]) -> String? {
+    package static func find(_ word: String, among candidates: [String]) -> String? {
         let prefixed = candidates.filter { $0.hasPrefix(word) }
         if !word.isEmpty, prefixed.count == 1 { return prefixed[0] }
         let scored = candidates.map { ($0, distance(word, $0)) }.sorted { $0.1 < $1.1 }
@@ -14,7 +14,7 @@ public enum ClosestMatch {
 
     /// Edit distance in which swapping two neighbouring letters ("chekc") counts as one edit,
     /// the commonest typo of all (optimal string alignment distance).
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -9,15 +9,15 @@
 ///
 /// It matches every mutant of that operator on that line (of the solution; for a test-writing
 /// exercise, of the subject file `file`, which may be left out when the subject is one file).
-public struct EquivalentMutant: Codable, Equatable, Sendable {
-    public var `operator`: String
-    public var line: Int
+package struct EquivalentMutant: Codable, Equatable, Sendable {
+    package var `operator`: String
+    package var line: Int
     /// For a test-writing exercise whose subject has several files: which one.
-    public var file: String?
+    package var file: String?
     /// Why no check can tell it from the solution, for a reviewer to judge.
-    public var why: String
+    package var why: String
 
-    public init(operator: String, line: Int, file: String? = nil, why: String) {
+    package init(operator: String, line: Int, file: String? = nil, why: String) {
         self.operator = `operator`
         self.line = line
         self.file = file

@@ -4,42 +4,42 @@ import WiringModel
 /// One exercise: a file the learner edits, and the checks that judge it.
 public struct Exercise: Sendable, Equatable {
     /// `<lesson-id>.<n>`, e.g. `constructor.2`.
-    public let id: String
-    public let lessonID: String
+    package let id: String
+    package let lessonID: String
     /// 1-based position in the lesson.
-    public let number: Int
-    public let title: String
-    public let task: String
-    public let hints: [Hint]
+    package let number: Int
+    package let title: String
+    package let task: String
+    package let hints: [Hint]
     /// The learner's file name in the workspace.
-    public let fileName: String
-    public let starter: URL
-    public let solution: URL
-    public let checks: URL
+    package let fileName: String
+    package let starter: URL
+    package let solution: URL
+    package let checks: URL
     /// Extra Swift files compiled with the exercise.
-    public let support: [URL]
-    public let kind: ExerciseKind
+    package let support: [URL]
+    package let kind: ExerciseKind
     /// For `kind: test`: the correct code the learner's tests run against.
-    public let subject: [URL]
+    package let subject: [URL]
     /// For `kind: test`: the broken versions of the subject.
-    public let mutants: [Mutant]
+    package let mutants: [Mutant]
     /// Whether `checks` exists; a test-writing exercise may have none.
-    public let hasChecks: Bool
+    package let hasChecks: Bool
     /// Structural rules on the learner's file (see `WiringRule`).
-    public let wiring: [WiringRule]
+    package let wiring: [WiringRule]
     /// Compiler warning groups that are errors in the learner's file.
-    public let warningsAsErrors: [WarningGroup]
+    package let warningsAsErrors: [WarningGroup]
     /// The catalogue of wrong attempts this exercise must reject.
-    public let mistakes: [Mistake]
+    package let mistakes: [Mistake]
     /// The Swift language mode the learner's file compiles in: 5 or 6.
-    public let languageMode: Int
+    package let languageMode: Int
     /// Generated mutants declared equivalent to the solution (see `MutationVerifier`).
-    public let equivalents: [EquivalentMutant]
+    package let equivalents: [EquivalentMutant]
     /// The solution's top-level declarations the exercise hands the learner ready-made, the
     /// same in the starter: `verify --mutate` makes no mutant of them.
-    public let given: [String]
+    package let given: [String]
 
-    public init(
+    package init(
         lessonID: String, number: Int, title: String, task: String, hints: [Hint],
         fileName: String, starter: URL, solution: URL, checks: URL, support: [URL],
         kind: ExerciseKind = .implement, subject: [URL] = [], mutants: [Mutant] = [], hasChecks: Bool = true,
@@ -71,36 +71,36 @@ public struct Exercise: Sendable, Equatable {
 }
 
 /// A deliberately broken version of a test-writing exercise's subject.
-public struct Mutant: Sendable, Equatable {
-    public let id: String
+package struct Mutant: Sendable, Equatable {
+    package let id: String
     /// e.g. "the presenter posts the text twice".
-    public let description: String
+    package let description: String
     /// Files that take the place of the subject's files of the same name.
-    public let files: [URL]
+    package let files: [URL]
 
-    public init(id: String, description: String, files: [URL]) {
+    package init(id: String, description: String, files: [URL]) {
         self.id = id
         self.description = description
         self.files = files
     }
 
     /// The subject with this mutant's files in place of their correct namesakes.
-    public func apply(to subject: [URL]) -> [URL] {
+    package func apply(to subject: [URL]) -> [URL] {
         let replaced = Set(files.map(\.lastPathComponent))
         return subject.filter { !replaced.contains($0.lastPathComponent) } + files
     }
 }
 
 /// A catalogued wrong attempt at an exercise (see `MistakeManifest`), with its file.
-public struct Mistake: Sendable, Equatable {
-    public let id: String
-    public let description: String
-    public let expect: [String]
-    public let page: String?
+package struct Mistake: Sendable, Equatable {
+    package let id: String
+    package let description: String
+    package let expect: [String]
+    package let page: String?
     /// The learner's file with this mistake in it.
-    public let file: URL
+    package let file: URL
 
-    public init(id: String, description: String, expect: [String], page: String?, file: URL) {
+    package init(id: String, description: String, expect: [String], page: String?, file: URL) {
         self.id = id
         self.description = description
         self.expect = expect
@@ -112,7 +112,7 @@ public struct Mistake: Sendable, Equatable {
 extension WiringRule {
     /// The name the rule's check goes by in reports and in hints' `when`, e.g.
     /// `wiring:no-concrete-creation:SocialPresenter`.
-    public var checkName: String {
+    package var checkName: String {
         "wiring:\(kind.rawValue)" + (inside.first.map { ":\($0)" } ?? "") + (property.map { ".\($0)" } ?? "")
     }
 }

@@ -5,19 +5,19 @@ import Foundation
 /// The file is Markdown a lesson author edits like a page. Text before the first `##` heading
 /// is its introduction; each entry runs to the next `##` heading, and its paragraph that starts
 /// with `Source:` is kept apart from the definition.
-public struct Glossary: Sendable, Equatable {
+package struct Glossary: Sendable, Equatable {
     /// The glossary's file name in the lessons folder.
-    public static let fileName = "glossary.md"
+    package static let fileName = "glossary.md"
 
     /// In the file's order.
-    public let entries: [GlossaryEntry]
+    package let entries: [GlossaryEntry]
 
-    public init(entries: [GlossaryEntry]) {
+    package init(entries: [GlossaryEntry]) {
         self.entries = entries
     }
 
     /// Reads the entries of a glossary file's text.
-    public init(markdown: String) {
+    package init(markdown: String) {
         var entries: [GlossaryEntry] = []
         var term: String?
         var body: [Substring] = []
@@ -44,7 +44,7 @@ public struct Glossary: Sendable, Equatable {
     /// The entry a learner asked for: by its term or one of its forms, whatever the case,
     /// with `-` or spaces between the words (`composition-root`, `Composition Root`), and
     /// in the plural (`spies`, `stubs`).
-    public func entry(named name: String) -> GlossaryEntry? {
+    package func entry(named name: String) -> GlossaryEntry? {
         let wanted = Self.key(name)
         guard !wanted.isEmpty else { return nil }
         for candidate in [wanted] + Self.singulars(of: wanted) {
@@ -57,7 +57,7 @@ public struct Glossary: Sendable, Equatable {
 
     /// The form in which two spellings of a term compare equal: lower case, `-` and `_` read
     /// as spaces, runs of spaces as one.
-    public static func key(_ text: String) -> String {
+    package static func key(_ text: String) -> String {
         String(text.lowercased().map { $0 == "-" || $0 == "_" ? " " : $0 })
             .split(whereSeparator: \.isWhitespace)
             .joined(separator: " ")

@@ -2,15 +2,15 @@ import Foundation
 
 /// One term of the course's glossary (`Lessons/glossary.md`): a `## term` heading, the
 /// definition below it, and its `Source:` paragraph.
-public struct GlossaryEntry: Sendable, Equatable {
+package struct GlossaryEntry: Sendable, Equatable {
     /// The heading as written, e.g. `composition root` or `dependency injection (DI)`.
-    public let term: String
+    package let term: String
     /// The paragraphs before the source, as Markdown.
-    public let definition: String
+    package let definition: String
     /// The `Source: … See lesson N (…).` paragraph, as Markdown; nil when the entry has none.
-    public let source: String?
+    package let source: String?
 
-    public init(term: String, definition: String, source: String?) {
+    package init(term: String, definition: String, source: String?) {
         self.term = term
         self.definition = definition
         self.source = source
@@ -19,7 +19,7 @@ public struct GlossaryEntry: Sendable, Equatable {
     /// What a learner may type for this entry: the term itself and, for a term with a
     /// parenthesised short form such as `dependency injection (DI)`, the long and the short
     /// form on their own. Written as in the heading; `Glossary.key(_:)` compares them.
-    public var names: [String] {
+    package var names: [String] {
         guard term.hasSuffix(")"), let open = term.lastIndex(of: "(") else { return [term] }
         let long = term[..<open].trimmingCharacters(in: .whitespaces)
         let short = term[term.index(after: open)..<term.index(before: term.endIndex)].trimmingCharacters(in: .whitespaces)
@@ -29,14 +29,14 @@ public struct GlossaryEntry: Sendable, Equatable {
     /// The term as one word for Tab completion: its long form with `-` between the words
     /// (`composition-root`, `constructor-over-injection`), which `Glossary.entry(named:)`
     /// reads back as the words.
-    public var completion: String {
+    package var completion: String {
         let long = names.count > 1 ? names[1] : term
         return Glossary.key(long).split(separator: " ").joined(separator: "-")
     }
 
     /// The first sentence of the definition, on one line and without Markdown's marks, for
     /// the list of terms.
-    public var firstSentence: String {
+    package var firstSentence: String {
         let paragraph = definition.components(separatedBy: "\n\n").first ?? definition
         let words = paragraph.split(whereSeparator: \.isWhitespace).map(String.init)
         var sentence: [String] = []
@@ -48,7 +48,7 @@ public struct GlossaryEntry: Sendable, Equatable {
     }
 
     /// The whole entry as Markdown: the term as a heading, the definition, the source.
-    public var markdown: String {
+    package var markdown: String {
         var text = "## \(term)\n\n\(definition)\n"
         if let source { text += "\n\(source)\n" }
         return text

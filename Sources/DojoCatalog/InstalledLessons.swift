@@ -4,15 +4,15 @@ import Foundation
 /// The Lessons folder of the checkout a program was built in: beside the Package.swift found
 /// by walking up from the executable (`.build/<config>/didojo`). `didojo` and `didojo-class`
 /// both look here when no folder is given.
-public enum InstalledLessons {
+package enum InstalledLessons {
     /// The running executable, through /proc so that it is right whatever the current folder.
-    public static var runningExecutable: URL {
+    package static var runningExecutable: URL {
         let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return URL(fileURLWithPath: path).resolvingSymlinksInPath()
     }
 
     /// - Throws: `DojoError.lessonsFolderNotFound` when no folder above `executable` has both.
-    public static func folder(above executable: URL, fileSystem: any FileSystem) throws -> URL {
+    package static func folder(above executable: URL, fileSystem: any FileSystem) throws -> URL {
         var folder = executable.deletingLastPathComponent()
         while folder.path != "/" {
             let candidate = folder.appendingPathComponent("Lessons")

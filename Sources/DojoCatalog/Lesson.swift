@@ -1,20 +1,20 @@
 import Foundation
 
 /// A lesson as loaded from its folder under Lessons/.
-public struct Lesson: Sendable, Equatable {
+package struct Lesson: Sendable, Equatable {
     /// The folder name without its number prefix, e.g. `no-di`.
-    public let id: String
-    public let title: String
-    public let summary: String
+    package let id: String
+    package let title: String
+    package let summary: String
     /// The lesson's runnable module.
-    public let module: String
-    public let folder: URL
-    public let pages: [LessonPage]
-    public let exercises: [Exercise]
+    package let module: String
+    package let folder: URL
+    package let pages: [LessonPage]
+    package let exercises: [Exercise]
     /// Types the wiring analysis accepts as Local Defaults in this lesson (`tolerated-defaults`).
-    public let toleratedDefaults: [String]
+    package let toleratedDefaults: [String]
 
-    public init(
+    package init(
         id: String, title: String, summary: String, module: String, folder: URL, pages: [LessonPage], exercises: [Exercise],
         toleratedDefaults: [String] = []
     ) {
@@ -30,12 +30,12 @@ public struct Lesson: Sendable, Equatable {
 }
 
 /// One Markdown page of a lesson.
-public struct LessonPage: Sendable, Equatable {
-    public let title: String
-    public let markdown: String
-    public let file: URL
+package struct LessonPage: Sendable, Equatable {
+    package let title: String
+    package let markdown: String
+    package let file: URL
 
-    public init(title: String, markdown: String, file: URL) {
+    package init(title: String, markdown: String, file: URL) {
         self.title = title
         self.markdown = markdown
         self.file = file

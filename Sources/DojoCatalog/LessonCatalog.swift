@@ -5,15 +5,15 @@ import Synchronization
 /// Every lesson under Lessons/, in order, plus the problems of those that failed to load,
 /// and the course's glossary.
 public struct LessonCatalog: Sendable {
-    public let lessons: [Lesson]
+    package let lessons: [Lesson]
     /// One per lesson that could not be loaded; shown at start-up, never fatal.
-    public let problems: [LessonLoadProblem]
+    package let problems: [LessonLoadProblem]
     /// The terms of `glossary.md` in the lessons folder, or why it could not be read; nil
     /// when there is no such file. Its problem is told by `glossary`, not at start-up: the
     /// lessons are all there without it.
-    public let glossary: Result<Glossary, LessonLoadProblem>?
+    package let glossary: Result<Glossary, LessonLoadProblem>?
 
-    public init(lessons: [Lesson], problems: [LessonLoadProblem] = [], glossary: Result<Glossary, LessonLoadProblem>? = nil) {
+    package init(lessons: [Lesson], problems: [LessonLoadProblem] = [], glossary: Result<Glossary, LessonLoadProblem>? = nil) {
         self.lessons = lessons
         self.problems = problems
         self.glossary = glossary
@@ -24,7 +24,7 @@ public struct LessonCatalog: Sendable {
     /// The lessons are read side by side, one per core: this happens before the shell's first
     /// prompt, and decoding the manifests (Yams, unoptimised in a debug build) is most of it,
     /// unless `manifestCache` has them from an earlier start (see `LessonLoader`).
-    public static func load(from folder: URL, fileSystem: any FileSystem, manifestCache: CompiledStepCache? = nil) -> LessonCatalog {
+    package static func load(from folder: URL, fileSystem: any FileSystem, manifestCache: CompiledStepCache? = nil) -> LessonCatalog {
         guard let entries = try? fileSystem.contentsOfDirectory(at: folder) else {
             return LessonCatalog(lessons: [], problems: [
                 LessonLoadProblem(path: folder.path, problem: "the lessons folder cannot be read"),
@@ -67,26 +67,26 @@ public struct LessonCatalog: Sendable {
         }
     }
 
-    public func lesson(id: String) -> Lesson? {
+    package func lesson(id: String) -> Lesson? {
         lessons.first { $0.id == id }
     }
 
     /// The exercise `lesson-id.n`.
-    public func exercise(id: String) -> Exercise? {
+    package func exercise(id: String) -> Exercise? {
         lessons.lazy.flatMap(\.exercises).first { $0.id == id }
     }
 
-    public var allExercises: [Exercise] {
+    package var allExercises: [Exercise] {
         lessons.flatMap(\.exercises)
     }
 
     /// The lesson after `id`, if any.
-    public func lesson(after id: String) -> Lesson? {
+    package func lesson(after id: String) -> Lesson? {
         guard let index = lessons.firstIndex(where: { $0.id == id }), index + 1 < lessons.count else { return nil }
         return lessons[index + 1]
     }
 
-    public func lesson(before id: String) -> Lesson? {
+    package func lesson(before id: String) -> Lesson? {
         guard let index = lessons.firstIndex(where: { $0.id == id }), index > 0 else { return nil }
         return lessons[index - 1]
     }

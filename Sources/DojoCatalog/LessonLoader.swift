@@ -3,7 +3,7 @@ import Foundation
 import Yams
 
 /// Reads one lesson folder (`NN-id/`) into a `Lesson`, or says precisely what is wrong with it.
-public struct LessonLoader: Sendable {
+package struct LessonLoader: Sendable {
     private let fileSystem: any FileSystem
     private let manifestCache: CompiledStepCache?
 
@@ -11,14 +11,14 @@ public struct LessonLoader: Sendable {
     ///   `lesson.yaml` with Yams, unoptimised in a debug build, is most of loading a lesson, and
     ///   every `didojo` command and the shell's start pay it; JSON from Foundation is read in a
     ///   fraction of the time. Nil reads the YAML every time.
-    public init(fileSystem: any FileSystem, manifestCache: CompiledStepCache? = nil) {
+    package init(fileSystem: any FileSystem, manifestCache: CompiledStepCache? = nil) {
         self.fileSystem = fileSystem
         self.manifestCache = manifestCache
     }
 
     /// The lesson id of a folder name like `02-constructor`, or nil when the name has no
     /// number prefix (such folders are not lessons).
-    public static func lessonID(forFolderNamed name: String) -> String? {
+    package static func lessonID(forFolderNamed name: String) -> String? {
         guard let dash = name.firstIndex(of: "-") else { return nil }
         let number = name[..<dash]
         let id = name[name.index(after: dash)...]
@@ -28,7 +28,7 @@ public struct LessonLoader: Sendable {
         return String(id)
     }
 
-    public func load(folder: URL) throws(LessonLoadProblem) -> Lesson {
+    package func load(folder: URL) throws(LessonLoadProblem) -> Lesson {
         guard let id = Self.lessonID(forFolderNamed: folder.lastPathComponent) else {
             throw LessonLoadProblem(path: folder.path, problem: "a lesson folder is named NN-id, like 01-no-di")
         }

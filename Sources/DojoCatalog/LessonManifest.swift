@@ -1,22 +1,22 @@
 import WiringModel
 
 /// The contents of a lesson's `lesson.yaml`, as an author writes it.
-public struct LessonManifest: Codable, Equatable, Sendable {
-    public var title: String
-    public var summary: String
+package struct LessonManifest: Codable, Equatable, Sendable {
+    package var title: String
+    package var summary: String
     /// The lesson's runnable module under Sources/.
-    public var module: String
-    public var exercises: [ExerciseManifest]
+    package var module: String
+    package var exercises: [ExerciseManifest]
     /// Concrete types from other modules that the lesson accepts as Local Defaults, so the
     /// wiring analysis does not call, say, `= PrintLogger()` a Foreign Default there.
-    public var toleratedDefaults: [String]?
+    package var toleratedDefaults: [String]?
     /// The Swift language mode the lesson's exercises compile in, 5 or 6 (`language-mode`);
     /// 5 when absent. An exercise may set its own.
-    public var languageMode: Int?
+    package var languageMode: Int?
     /// Why the lesson stays in an older language mode (`language-mode-reason`), for authors.
-    public var languageModeReason: String?
+    package var languageModeReason: String?
 
-    public init(
+    package init(
         title: String, summary: String, module: String, exercises: [ExerciseManifest], toleratedDefaults: [String]? = nil,
         languageMode: Int? = nil, languageModeReason: String? = nil
     ) {
@@ -38,34 +38,34 @@ public struct LessonManifest: Codable, Equatable, Sendable {
 }
 
 /// One exercise entry of `lesson.yaml`.
-public struct ExerciseManifest: Codable, Equatable, Sendable {
-    public var title: String
+package struct ExerciseManifest: Codable, Equatable, Sendable {
+    package var title: String
     /// `implement` (the default: the lesson's checks judge the learner's code) or `test` (the
     /// learner writes the tests, which must catch the lesson's mutants).
-    public var kind: ExerciseKind?
+    package var kind: ExerciseKind?
     /// The learner's file name in the workspace, e.g. `SocialPresenter.swift`.
-    public var file: String
-    public var task: String
-    public var hints: [Hint]
+    package var file: String
+    package var task: String
+    package var hints: [Hint]
     /// For `kind: test`: the broken versions of the subject the learner's tests must catch.
-    public var mutants: [MutantManifest]?
+    package var mutants: [MutantManifest]?
     /// Structural rules on the learner's file, which behaviour cannot see (see `WiringRule`).
-    public var wiring: [WiringRule]?
+    package var wiring: [WiringRule]?
     /// Compiler warnings that are errors in the learner's file: what Swift 6 would reject,
     /// though the exercise compiles in Swift 5 mode.
-    public var warningsAsErrors: [WarningGroup]?
+    package var warningsAsErrors: [WarningGroup]?
     /// The wrong attempts this exercise is proven to reject (see `MistakeManifest`).
-    public var mistakes: [MistakeManifest]?
+    package var mistakes: [MistakeManifest]?
     /// The language mode of this exercise's learner file, 5 or 6, over the lesson's.
-    public var languageMode: Int?
+    package var languageMode: Int?
     /// Generated mutants of the solution (or, for `kind: test`, of the subject) that no check
     /// can tell from it, each with why (`didojo verify --mutate`).
-    public var equivalent: [EquivalentMutant]?
+    package var equivalent: [EquivalentMutant]?
     /// The top-level declarations of the solution that the learner is given, not asked to
     /// write (the same in the starter): `verify --mutate` leaves them alone.
-    public var given: [String]?
+    package var given: [String]?
 
-    public init(
+    package init(
         title: String, kind: ExerciseKind? = nil, file: String, task: String, hints: [Hint],
         mutants: [MutantManifest]? = nil, wiring: [WiringRule]? = nil, warningsAsErrors: [WarningGroup]? = nil,
         mistakes: [MistakeManifest]? = nil, languageMode: Int? = nil, equivalent: [EquivalentMutant]? = nil,
@@ -94,21 +94,21 @@ public struct ExerciseManifest: Codable, Equatable, Sendable {
 
 /// A group of compiler warnings made errors for the learner's file (`-Werror <group>`), with
 /// what the learner should read beside the compiler's message.
-public struct WarningGroup: Codable, Equatable, Sendable {
+package struct WarningGroup: Codable, Equatable, Sendable {
     /// The compiler's name for the group, e.g. `SendableClosureCaptures` (the `[#…]` at the
     /// end of its warnings).
-    public var group: String
+    package var group: String
     /// Shown in plain words under each error of the group.
-    public var message: String
+    package var message: String
 
-    public init(group: String, message: String) {
+    package init(group: String, message: String) {
         self.group = group
         self.message = message
     }
 }
 
 /// What the learner does in an exercise.
-public enum ExerciseKind: String, Codable, Equatable, Sendable {
+package enum ExerciseKind: String, Codable, Equatable, Sendable {
     /// Write code that the lesson's checks judge.
     case implement
     /// Write a test (and its test double) that the lesson's mutants must not get past.
@@ -116,13 +116,13 @@ public enum ExerciseKind: String, Codable, Equatable, Sendable {
 }
 
 /// One mutant entry of `lesson.yaml`: a deliberately broken version of the subject.
-public struct MutantManifest: Codable, Equatable, Sendable {
+package struct MutantManifest: Codable, Equatable, Sendable {
     /// The folder under `mutants/`.
-    public var id: String
+    package var id: String
     /// What is broken, completing "your test did not notice: …".
-    public var description: String
+    package var description: String
 
-    public init(id: String, description: String) {
+    package init(id: String, description: String) {
         self.id = id
         self.description = description
     }
@@ -133,17 +133,17 @@ public struct MutantManifest: Codable, Equatable, Sendable {
 ///
 /// The attempt is the file `exercises/<n>/mistakes/<id>.swift`: the learner's whole file, with
 /// that one mistake in it.
-public struct MistakeManifest: Codable, Equatable, Sendable {
-    public var id: String
+package struct MistakeManifest: Codable, Equatable, Sendable {
+    package var id: String
     /// What the wrong attempt does, in the learner's terms.
-    public var description: String
+    package var description: String
     /// Words every one of which must appear (case and line breaks aside) in the report the
     /// learner reads, so that the report names the mistake.
-    public var expect: [String]
+    package var expect: [String]
     /// The page (file name without `.md`) whose warning the mistake covers, if any.
-    public var page: String?
+    package var page: String?
 
-    public init(id: String, description: String, expect: [String], page: String? = nil) {
+    package init(id: String, description: String, expect: [String], page: String? = nil) {
         self.id = id
         self.description = description
         self.expect = expect
@@ -154,7 +154,7 @@ public struct MistakeManifest: Codable, Equatable, Sendable {
         case id, description, expect, page
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
         description = try container.decode(String.self, forKey: .description)
@@ -171,17 +171,17 @@ public struct MistakeManifest: Codable, Equatable, Sendable {
 /// A hint, and the failing checks it answers first: `hint` offers the hint whose `when` names a
 /// check that failed in the learner's last check before the others. Written as plain text
 /// (a hint for any failure) or as `{text: …, when: [testPostsOnce, …]}`.
-public struct Hint: Codable, Equatable, Sendable, ExpressibleByStringLiteral {
-    public var text: String
+package struct Hint: Codable, Equatable, Sendable, ExpressibleByStringLiteral {
+    package var text: String
     /// Names of checks (`testPostsOnce`, or a wiring rule's `wiring:<rule>`) this hint answers.
-    public var when: [String]
+    package var when: [String]
 
-    public init(_ text: String, when: [String] = []) {
+    package init(_ text: String, when: [String] = []) {
         self.text = text
         self.when = when
     }
 
-    public init(stringLiteral text: String) {
+    package init(stringLiteral text: String) {
         self.init(text)
     }
 
@@ -189,7 +189,7 @@ public struct Hint: Codable, Equatable, Sendable, ExpressibleByStringLiteral {
         case text, when
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
             self.init(text)
             return
@@ -198,7 +198,7 @@ public struct Hint: Codable, Equatable, Sendable, ExpressibleByStringLiteral {
         self.init(try container.decode(String.self, forKey: .text), when: try container.decodeIfPresent([String].self, forKey: .when) ?? [])
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         if when.isEmpty {
             var container = encoder.singleValueContainer()
             try container.encode(text)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What can go wrong in the tutor's engine, each message written for the person reading it.
-public enum DojoError: Error, LocalizedError, Equatable {
+package enum DojoError: Error, LocalizedError, Equatable {
     case notUTF8(path: String)
     case unknownLesson(String, suggestion: String?)
     case unknownExercise(String, suggestion: String?)
@@ -26,7 +26,7 @@ public enum DojoError: Error, LocalizedError, Equatable {
     /// lesson.yaml's `given` names code the learner is not given as it is (see `Exercise.given`).
     case givenCodeNotGiven(exerciseID: String, problem: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .notUTF8(let path):
             return "\(path) is not UTF-8 text."

@@ -5,27 +5,27 @@ import WiringAnalysis
 /// The ambient and global ways a lesson's modules offer to reach a dependency without having
 /// it injected: `TimeProvider.current` (an Ambient Context), `ServiceLocator.shared` (a
 /// Service Locator). The *hard-wire* and *resolve leak* operators use them.
-public struct AmbientAccessors: Sendable, Equatable {
+package struct AmbientAccessors: Sendable, Equatable {
     /// By protocol: expressions of that type reachable from anywhere (`Clock` → `TimeProvider.current`).
-    public var byProtocol: [String: [String]]
+    package var byProtocol: [String: [String]]
     /// Shared registries with a `resolve(_:)`: `ServiceLocator.shared`.
-    public var locators: [String]
+    package var locators: [String]
     /// By protocol: functions that run a closure with a value as the ambient one
     /// (`Clock` → `TimeProvider.using`, called as `TimeProvider.using(clock) { … }`).
-    public var scopes: [String: [String]]
+    package var scopes: [String: [String]]
 
-    public init(byProtocol: [String: [String]] = [:], locators: [String] = [], scopes: [String: [String]] = [:]) {
+    package init(byProtocol: [String: [String]] = [:], locators: [String] = [], scopes: [String: [String]] = [:]) {
         self.byProtocol = byProtocol
         self.locators = locators
         self.scopes = scopes
     }
 
-    public static let none = AmbientAccessors()
+    package static let none = AmbientAccessors()
 
     /// Learns them from the sources of the modules a lesson's files import: every `static`
     /// property whose type is one of the vocabulary's protocols, and every `static` instance of
     /// a type that has a `resolve` method.
-    public static func learned(from files: [SourceFile], vocabulary: WiringVocabulary) -> AmbientAccessors {
+    package static func learned(from files: [SourceFile], vocabulary: WiringVocabulary) -> AmbientAccessors {
         var accessors = AmbientAccessors()
         for file in files {
             let finder = StaticPropertyFinder(viewMode: .sourceAccurate)

@@ -7,15 +7,15 @@ import SwiftSyntax
 ///
 /// Found by name among the file's top-level declarations: a type (class, struct, enum, actor,
 /// protocol, and the extensions of that name), a function, a `let` or `var`, a `typealias`.
-public struct GivenCode: Sendable {
+package struct GivenCode: Sendable {
     /// The given names the file declares nothing of.
-    public let missing: [String]
+    package let missing: [String]
     /// The text of each given name's declarations, in the file's order, comments before them aside.
-    public let texts: [String: String]
+    package let texts: [String: String]
     /// Where they are, in UTF-8 offsets.
     private let ranges: [Range<Int>]
 
-    public init(names: Set<String>, in source: String) {
+    package init(names: Set<String>, in source: String) {
         self.init(names: names, in: Parser.parse(source: source))
     }
 

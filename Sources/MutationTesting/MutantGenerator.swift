@@ -9,11 +9,11 @@ import WiringAnalysis
 /// protocols, which concrete types implement them (`WiringVocabulary`), and what ambient or
 /// global ways to reach a dependency its modules offer (`AmbientAccessors`). Syntax only: a
 /// mutant may not compile (a value of the wrong type, say); whoever runs them drops those.
-public struct MutantGenerator: Sendable {
+package struct MutantGenerator: Sendable {
     private let vocabulary: WiringVocabulary
     private let ambients: AmbientAccessors
 
-    public init(vocabulary: WiringVocabulary = .empty, ambients: AmbientAccessors = .none) {
+    package init(vocabulary: WiringVocabulary = .empty, ambients: AmbientAccessors = .none) {
         self.vocabulary = vocabulary
         self.ambients = ambients
     }
@@ -22,7 +22,7 @@ public struct MutantGenerator: Sendable {
     /// text once (two changes that make the same file are one mutant). The top-level
     /// declarations named in `given` (code the exercise hands the learner, see `GivenCode`)
     /// are read, for the names and types they declare, but never changed.
-    public func mutants(of source: String, leaving given: Set<String> = []) -> [SourceMutant] {
+    package func mutants(of source: String, leaving given: Set<String> = []) -> [SourceMutant] {
         let tree = Parser.parse(source: source)
         let untouchable = GivenCode(names: given, in: tree)
         let facts = SourceFacts(tree)

@@ -1,6 +1,6 @@
 /// A kind of small change the generator makes to a correct answer: the general ones any
 /// mutation tool knows, and the ones about Dependency Injection that this course teaches.
-public enum MutationOperator: String, Sendable, Codable, CaseIterable, Comparable {
+package enum MutationOperator: String, Sendable, Codable, CaseIterable, Comparable {
     // General
     /// Leaves out one statement.
     case deleteStatement = "delete-statement"
@@ -40,14 +40,14 @@ public enum MutationOperator: String, Sendable, Codable, CaseIterable, Comparabl
     case defaultInjection = "default-injection"
 
     /// Whether the operator is one of the Dependency Injection ones.
-    public var isAboutInjection: Bool {
+    package var isAboutInjection: Bool {
         switch self {
         case .hardWire, .ambientScope, .lifetimeShift, .referenceStrength, .resolveLeak, .defaultInjection: true
         default: false
         }
     }
 
-    public static func < (lhs: MutationOperator, rhs: MutationOperator) -> Bool {
+    package static func < (lhs: MutationOperator, rhs: MutationOperator) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

@@ -1,16 +1,16 @@
 /// A correct answer with one small change: what a learner's wrong answer could be.
-public struct SourceMutant: Sendable, Equatable, Codable {
-    public let `operator`: MutationOperator
+package struct SourceMutant: Sendable, Equatable, Codable {
+    package let `operator`: MutationOperator
     /// The line of the change, in the original file (1-based).
-    public let line: Int
+    package let line: Int
     /// What the change does, in the learner's terms ("compares with `<` instead of `<=` …").
-    public let description: String
+    package let description: String
     /// The change in a few words: "`<=` → `<`", for lists and ratchet files.
-    public let change: String
+    package let change: String
     /// The whole mutated file.
-    public let source: String
+    package let source: String
 
-    public init(operator: MutationOperator, line: Int, description: String, change: String, source: String) {
+    package init(operator: MutationOperator, line: Int, description: String, change: String, source: String) {
         self.operator = `operator`
         self.line = line
         self.description = description
@@ -19,7 +19,7 @@ public struct SourceMutant: Sendable, Equatable, Codable {
     }
 
     /// The change as a unified diff of `original` (the file it was made from), named `fileName`.
-    public func diff(from original: String, fileName: String) -> String {
+    package func diff(from original: String, fileName: String) -> String {
         UnifiedDiff.text(from: original, to: source, fileName: fileName)
     }
 }

@@ -1,10 +1,10 @@
 /// A unified diff of two texts that differ in one region, as a mutant does: the lines they
 /// share at the start and the end are context, the rest is one hunk.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     /// Lines of context around the change, as `diff -u` gives.
     static let contextLines = 2
 
-    public static func text(from original: String, to changed: String, fileName: String) -> String {
+    package static func text(from original: String, to changed: String, fileName: String) -> String {
         let old = lines(of: original)
         let new = lines(of: changed)
         var prefix = 0

@@ -2,13 +2,13 @@
 ///
 /// The path is only a label: the analysis never reads the disk. Pass what the learner should
 /// see (`SocialPresenter.swift`, or a path relative to the workspace).
-public struct SourceFile: Sendable, Hashable {
+package struct SourceFile: Sendable, Hashable {
     /// How findings, nodes and violations name this file.
-    public let path: String
+    package let path: String
     /// The Swift source.
-    public let text: String
+    package let text: String
 
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.path = path
         self.text = text
     }

@@ -14,16 +14,16 @@
 /// `CompositionMap` (composition roots), `GraphBuilder` (edges), `FindingDetector` and
 /// `BackReferenceDetector` (findings). Each file is parsed and walked once; an exercise file
 /// takes a few milliseconds.
-public struct WiringAnalyzer: Sendable {
+package struct WiringAnalyzer: Sendable {
     /// What the analysis is told about the modules the files import.
-    public let vocabulary: WiringVocabulary
+    package let vocabulary: WiringVocabulary
 
-    public init(vocabulary: WiringVocabulary = .empty) {
+    package init(vocabulary: WiringVocabulary = .empty) {
         self.vocabulary = vocabulary
     }
 
     /// Analyses `files` together, as one module.
-    public func analyze(_ files: [SourceFile]) -> WiringReport {
+    package func analyze(_ files: [SourceFile]) -> WiringReport {
         var facts = SourceFacts()
         for file in files {
             facts.append(SourceScanner.scan(file))
@@ -43,7 +43,7 @@ public struct WiringAnalyzer: Sendable {
     }
 
     /// Analyses one file.
-    public func analyze(path: String, text: String) -> WiringReport {
+    package func analyze(path: String, text: String) -> WiringReport {
         analyze([SourceFile(path: path, text: text)])
     }
 }

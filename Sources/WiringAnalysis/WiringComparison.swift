@@ -10,8 +10,8 @@
 ///   property, …), and how many creations there are;
 /// - **how a reference is held**: strong, `weak` or `unowned`, and whether it is optional, for
 ///   stored properties and parameters.
-public enum WiringComparison {
-    public static func differences(yours: WiringReport, solution: WiringReport) -> [String] {
+package enum WiringComparison {
+    package static func differences(yours: WiringReport, solution: WiringReport) -> [String] {
         var lines: [String] = []
         let mine = relations(yours), theirs = relations(solution)
         lines += mine.filter { !theirs.contains($0) }.map { "only in yours: \($0)" }
@@ -25,7 +25,7 @@ public enum WiringComparison {
     }
 
     /// "creates", "needs", … as a relation reads in a sentence.
-    public static func phrase(_ kind: WiringEdge.Kind) -> String {
+    package static func phrase(_ kind: WiringEdge.Kind) -> String {
         switch kind {
         case .creates: "creates"
         case .dependsOn: "needs"

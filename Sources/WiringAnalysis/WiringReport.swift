@@ -1,13 +1,13 @@
 import WiringModel
 
 /// What one analysis found: the graph, the findings, and the facts the rules are checked against.
-public struct WiringReport: Sendable {
+package struct WiringReport: Sendable {
     /// The nodes and edges.
-    public let graph: WiringGraph
+    package let graph: WiringGraph
     /// The findings, in file and line order.
-    public let findings: [WiringFinding]
+    package let findings: [WiringFinding]
     /// The files analysed, in the order given.
-    public let files: [String]
+    package let files: [String]
     /// The facts read from the source, for `WiringRule` evaluation.
     let facts: SourceFacts
     /// How the analysis judged types, for rule evaluation.
@@ -25,7 +25,7 @@ public struct WiringReport: Sendable {
     }
 
     /// The findings of one kind.
-    public func findings(_ kind: WiringFinding.Kind) -> [WiringFinding] {
+    package func findings(_ kind: WiringFinding.Kind) -> [WiringFinding] {
         findings.filter { $0.kind == kind }
     }
 }

@@ -8,25 +8,25 @@
 /// When the vocabulary is empty, the analysis falls back to heuristics; see `WiringAnalyzer`.
 public struct WiringVocabulary: Sendable, Hashable, Codable {
     /// Protocols a type can depend on (`Clock`, `Logger`, `SocialPostOutput`).
-    public var abstractions: Set<String>
+    package var abstractions: Set<String>
     /// Concrete types that implement an abstraction and so are volatile dependencies: creating one
     /// inside a consumer hard-wires it (`TwitterClient`, `SystemClock`, `UserRouter`).
-    public var volatileTypes: Set<String>
+    package var volatileTypes: Set<String>
     /// Plain values that are never a dependency (`Post`, `User`, `SocialNetwork`).
-    public var valueTypes: Set<String>
+    package var valueTypes: Set<String>
     /// Concrete types from elsewhere that the caller accepts as a Local Default: a default argument
     /// or settable property value of one of these is not reported as a Foreign Default (a
     /// lesson's `tolerated-defaults`).
-    public var localDefaults: Set<String>
+    package var localDefaults: Set<String>
     /// What each type conforms to, and what each protocol refines.
-    public var conformances: [String: Set<String>]
+    package var conformances: [String: Set<String>]
     /// The property requirements of protocols, by protocol: member name to the type it asks for.
     /// Used for Cake `UsesX` protocols declared elsewhere (`UsesClock` asks for `clock: any Clock`).
-    public var requirements: [String: [String: String]]
+    package var requirements: [String: [String: String]]
     /// The kind of each type, so that nodes of types declared elsewhere still show what they are.
-    public var kinds: [String: WiringNode.Kind]
+    package var kinds: [String: WiringNode.Kind]
 
-    public init(
+    package init(
         abstractions: Set<String> = [], volatileTypes: Set<String> = [], valueTypes: Set<String> = [],
         localDefaults: Set<String> = [], conformances: [String: Set<String>] = [:],
         requirements: [String: [String: String]] = [:], kinds: [String: WiringNode.Kind] = [:]
@@ -44,7 +44,7 @@ public struct WiringVocabulary: Sendable, Hashable, Codable {
     public static let empty = WiringVocabulary()
 
     /// Whether the caller told the analysis nothing about volatile types.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         abstractions.isEmpty && volatileTypes.isEmpty
     }
 
@@ -54,7 +54,7 @@ public struct WiringVocabulary: Sendable, Hashable, Codable {
     /// conforms to one of them (directly, or through protocols that refine it) is a volatile type;
     /// every other struct or enum is a value. Errors are neither. For DIDojo, pass `Sources/Domain`
     /// and the lesson's module.
-    public static func learned(from files: [SourceFile]) -> WiringVocabulary {
+    package static func learned(from files: [SourceFile]) -> WiringVocabulary {
         var facts = SourceFacts()
         for file in files {
             facts.append(SourceScanner.scan(file))
@@ -93,7 +93,7 @@ public struct WiringVocabulary: Sendable, Hashable, Codable {
     }
 
     /// Both vocabularies together (for the domain module and a lesson module, say).
-    public func merging(_ other: WiringVocabulary) -> WiringVocabulary {
+    package func merging(_ other: WiringVocabulary) -> WiringVocabulary {
         var merged = self
         merged.abstractions.formUnion(other.abstractions)
         merged.volatileTypes.formUnion(other.volatileTypes)

@@ -3,9 +3,9 @@
 /// Findings come from heuristics, so their sentences say "looks like": they point at a line worth
 /// a second look, never prove a fault. A check should fail on a finding only when the exercise asks
 /// for it (through a `WiringRule`).
-public struct WiringFinding: Sendable, Hashable, Codable {
+package struct WiringFinding: Sendable, Hashable, Codable {
     /// The mistake a finding names, with its stable id for manifests and JSON.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// A type creates a volatile dependency it could be given (Control Freak, Seemann & van Deursen).
         case hardWiredDependency = "hard-wired-dependency"
         /// A default argument or settable property value of a concrete type from another module
@@ -21,10 +21,10 @@ public struct WiringFinding: Sendable, Hashable, Codable {
         case cakeDefault = "cake-default"
 
         /// The stable id (`hard-wired-dependency`, …).
-        public var id: String { rawValue }
+        package var id: String { rawValue }
 
         /// The name a learner reads: "hard-wired dependency".
-        public var title: String {
+        package var title: String {
             switch self {
             case .hardWiredDependency: "hard-wired dependency"
             case .foreignDefault: "foreign default"
@@ -36,19 +36,19 @@ public struct WiringFinding: Sendable, Hashable, Codable {
         }
     }
 
-    public let kind: Kind
-    public let file: String
-    public let line: Int
+    package let kind: Kind
+    package let file: String
+    package let line: Int
     /// The type (or function) the finding is about.
-    public let type: String
+    package let type: String
     /// The property, parameter or function involved, if one can be named.
-    public let member: String?
+    package let member: String?
     /// The other type involved: the one created, resolved, held or defaulted to.
-    public let target: String?
+    package let target: String?
     /// One sentence for the learner, phrased as a heuristic ("looks like …").
-    public let message: String
+    package let message: String
 
-    public init(kind: Kind, file: String, line: Int, type: String, member: String?, target: String?, message: String) {
+    package init(kind: Kind, file: String, line: Int, type: String, member: String?, target: String?, message: String) {
         self.kind = kind
         self.file = file
         self.line = line

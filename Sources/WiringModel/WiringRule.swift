@@ -14,9 +14,9 @@
 /// `property` (for `weak-reference` and `no-optional-chaining-on`) and `message` (shown to the
 /// learner when the rule is broken). Decoding fails, with a message naming the rule and what is
 /// allowed, for an unknown rule, an unknown key or a missing one.
-public struct WiringRule: Sendable, Hashable, Codable {
+package struct WiringRule: Sendable, Hashable, Codable {
     /// The rule kinds, by their manifest names.
-    public enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable, Codable {
         /// `in` creates none of `of`, anywhere: initializer, default argument, stored property's
         /// initial value, lazy var, computed property, method body.
         case noConcreteCreation = "no-concrete-creation"
@@ -38,7 +38,7 @@ public struct WiringRule: Sendable, Hashable, Codable {
         case noForceUnwrap = "no-force-unwrap"
 
         /// Every kind's manifest name, for messages.
-        public static var allowedNames: String {
+        package static var allowedNames: String {
             allCases.map(\.rawValue).joined(separator: ", ")
         }
 
@@ -65,22 +65,22 @@ public struct WiringRule: Sendable, Hashable, Codable {
         }
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// The `in` key: the types the rule is about (for `no-container-resolve-outside`, the types and
     /// functions allowed to resolve).
-    public let inside: [String]
+    package let inside: [String]
     /// The `of` key: the concrete types that must not be created.
-    public let of: [String]
+    package let of: [String]
     /// The `protocol` key.
-    public let protocolName: String?
+    package let protocolName: String?
     /// The `member` key.
-    public let member: String?
+    package let member: String?
     /// The `property` key.
-    public let property: String?
+    package let property: String?
     /// The `message` key: what the learner reads when the rule is broken (a default sentence when absent).
-    public let message: String
+    package let message: String
 
-    public init(
+    package init(
         kind: Kind, inside: [String] = [], of: [String] = [], protocolName: String? = nil, member: String? = nil,
         property: String? = nil, message: String? = nil
     ) {
@@ -104,7 +104,7 @@ public struct WiringRule: Sendable, Hashable, Codable {
         init?(intValue: Int) { nil }
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .rule)
         guard let kind = Kind(rawValue: name) else {
@@ -139,7 +139,7 @@ public struct WiringRule: Sendable, Hashable, Codable {
 
     /// Writes the rule as a manifest spells it (a list for `in` and `of`), so that a decoded
     /// manifest can be kept and read back.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind.rawValue, forKey: .rule)
         if !inside.isEmpty { try container.encode(inside, forKey: .in) }

@@ -1,15 +1,15 @@
 /// One place where the learner's file breaks a `WiringRule`.
-public struct WiringViolation: Sendable, Hashable, Codable {
+package struct WiringViolation: Sendable, Hashable, Codable {
     /// The rule broken.
-    public let rule: WiringRule.Kind
-    public let file: String
-    public let line: Int
+    package let rule: WiringRule.Kind
+    package let file: String
+    package let line: Int
     /// The rule's message, for the learner.
-    public let message: String
+    package let message: String
     /// What exactly was found there, in one line: "SocialPresenter creates TwitterClient() for `client`".
-    public let detail: String
+    package let detail: String
 
-    public init(rule: WiringRule.Kind, file: String, line: Int, message: String, detail: String) {
+    package init(rule: WiringRule.Kind, file: String, line: Int, message: String, detail: String) {
         self.rule = rule
         self.file = file
         self.line = line

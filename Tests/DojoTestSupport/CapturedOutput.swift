@@ -2,24 +2,24 @@ import Foundation
 
 /// Collects what a demo, a screen, a logger or a navigator writes, from any thread, so a test
 /// can read it back.
-public final class CapturedOutput: @unchecked Sendable {
+package final class CapturedOutput: @unchecked Sendable {
     // Every access holds `lock`, which makes the `@unchecked Sendable` true.
     private let lock = NSLock()
     private var collected = ""
 
-    public init() {}
+    package init() {}
 
     /// Everything written so far.
-    public var text: String {
+    package var text: String {
         lock.withLock { collected }
     }
 
-    public func append(_ piece: String) {
+    package func append(_ piece: String) {
         lock.withLock { collected += piece }
     }
 
     /// A `@Sendable` write closure to hand to the code under test.
-    public var write: @Sendable (String) -> Void {
+    package var write: @Sendable (String) -> Void {
         { [self] piece in append(piece) }
     }
 }

@@ -3,33 +3,33 @@ import Foundation
 
 /// Runs the real `didojo` binary, built beside this test program, with a private home,
 /// workspace and state folder.
-public struct Didojo: Sendable {
-    public let home: TemporaryFolder
+package struct Didojo: Sendable {
+    package let home: TemporaryFolder
     /// The width the shell wraps its messages to (`COLUMNS`), when a test needs one.
-    public var columns: Int?
-    public var workspace: URL { home.url.appendingPathComponent("workspace") }
-    public var stateFolder: URL { home.url.appendingPathComponent("state") }
-    public var historyFile: URL { stateFolder.appendingPathComponent("didojo/history") }
+    package var columns: Int?
+    package var workspace: URL { home.url.appendingPathComponent("workspace") }
+    package var stateFolder: URL { home.url.appendingPathComponent("state") }
+    package var historyFile: URL { stateFolder.appendingPathComponent("didojo/history") }
 
     /// The binary to run: the one built beside this test program, unless a test copied it
     /// somewhere else (to run it without its `didojo-demos`, say).
-    public var executable = Didojo.executable
+    package var executable = Didojo.executable
     /// `DIDOJO_LESSONS`, for a copy of the binary outside the repository.
-    public var lessons: URL?
+    package var lessons: URL?
     /// Runs learners' code unconfined and unaudited (`DIDOJO_UNCONFINED`), for the tests of
     /// what holds where nothing confines it.
-    public var unconfined = false
+    package var unconfined = false
     /// More variables for the run (`DIDOJO_TEACHER_TOKEN` for `class grade`, say).
-    public var extraEnvironment: [String: String] = [:]
+    package var extraEnvironment: [String: String] = [:]
 
-    public init() throws {
+    package init() throws {
         home = try TemporaryFolder("e2e")
     }
 
     /// The built `didojo` alone in a folder of this home (with `demos`, a script,
     /// as its `didojo-demos` when given), told where the lessons are, since it is no longer
     /// in the repository's build folder.
-    public func alone(withDemos demos: String? = nil) throws -> Didojo {
+    package func alone(withDemos demos: String? = nil) throws -> Didojo {
         let folder = home.url.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var copy = self
@@ -42,18 +42,18 @@ public struct Didojo: Sendable {
         return copy
     }
 
-    public static var executable: URL {
+    package static var executable: URL {
         let testProgram = URL(fileURLWithPath: try! FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         return testProgram.deletingLastPathComponent().appendingPathComponent("didojo")
     }
 
     /// The repository's own Lessons folder.
-    public static var lessonsFolder: URL {
+    package static var lessonsFolder: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Lessons")
     }
 
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = home.url.path
         environment["XDG_STATE_HOME"] = stateFolder.path
@@ -76,7 +76,7 @@ public struct Didojo: Sendable {
     }
 
     /// Runs `didojo` with `input` on standard input (through a shell pipe, as a script would).
-    public func run(_ arguments: [String], input: String? = nil, timeout: Duration = .seconds(300)) async throws -> ChildProcessResult {
+    package func run(_ arguments: [String], input: String? = nil, timeout: Duration = .seconds(300)) async throws -> ChildProcessResult {
         try await run(arguments, inputBytes: input.map { Data($0.utf8) }, timeout: timeout)
     }
 
@@ -88,7 +88,7 @@ public struct Didojo: Sendable {
     ///   - fileSizeLimit: RLIMIT_FSIZE in 512-byte blocks (`ulimit -f`): no file written by the
     ///     shell may grow beyond it, as on a full disk.
     ///   - isCancelled: polled; when true the whole process group is killed with SIGKILL.
-    public func run(
+    package func run(
         _ arguments: [String], inputBytes: Data?, keepInputOpen: Bool = false, fileSizeLimit: Int? = nil,
         timeout: Duration = .seconds(300), isCancelled: @escaping @Sendable () -> Bool = { false }
     ) async throws -> ChildProcessResult {

@@ -7,9 +7,9 @@ import Glibc
 /// in parallel and start processes from other threads: a process forked while a test writes
 /// the file inherits the write descriptor unless it is close-on-exec. Foundation's writes and
 /// copies do not promise that, so these helpers write with `O_CLOEXEC`, or link.
-public enum ExecutableFile {
+package enum ExecutableFile {
     /// Writes a `/bin/sh` script with `body` to `url`, executable.
-    public static func writeScript(_ body: String, to url: URL) throws {
+    package static func writeScript(_ body: String, to url: URL) throws {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
@@ -20,7 +20,7 @@ public enum ExecutableFile {
 
     /// Puts `source` at `destination` as a hard link (nothing is opened for writing), or as a
     /// copy when they are on different file systems.
-    public static func place(_ source: URL, at destination: URL) throws {
+    package static func place(_ source: URL, at destination: URL) throws {
         do {
             try FileManager.default.linkItem(at: source, to: destination)
         } catch {

@@ -9,8 +9,8 @@ import Synchronization
 ///
 /// The checks it reports are the exercise's own `func test…` methods (for a test-writing
 /// exercise, the learner's), found by a plain text search.
-public final class FakeChecker: ExerciseChecker {
-    public enum Behaviour: Sendable {
+package final class FakeChecker: ExerciseChecker {
+    package enum Behaviour: Sendable {
         /// Every check passes (and every planted bug is caught).
         case pass
         /// A test-writing exercise: the learner's tests pass on the subject and let every
@@ -39,33 +39,33 @@ public final class FakeChecker: ExerciseChecker {
     private let state: Mutex<State>
     private let fileSystem: any FileSystem
 
-    public init(fileSystem: any FileSystem, behaviour: Behaviour = .pass) {
+    package init(fileSystem: any FileSystem, behaviour: Behaviour = .pass) {
         self.fileSystem = fileSystem
         state = Mutex(State(behaviour: behaviour))
     }
 
-    public var behaviour: Behaviour {
+    package var behaviour: Behaviour {
         get { state.withLock { $0.behaviour } }
         set { state.withLock { $0.behaviour = newValue } }
     }
 
     /// What the learner's code prints in a check that does not pass.
-    public var printed: String {
+    package var printed: String {
         get { state.withLock { $0.printed } }
         set { state.withLock { $0.printed = newValue } }
     }
 
     /// How the next checks go, one behaviour each, in order; after them, `behaviour`. For a
     /// learner whose file passes, then breaks, in one session.
-    public var upcoming: [Behaviour] {
+    package var upcoming: [Behaviour] {
         get { state.withLock { $0.upcoming } }
         set { state.withLock { $0.upcoming = newValue } }
     }
 
     /// The files checked so far, in order.
-    public var checkedSources: [URL] { state.withLock { $0.checked } }
+    package var checkedSources: [URL] { state.withLock { $0.checked } }
 
-    public func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
+    package func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
         let (behaviour, printed) = state.withLock { state in
             state.checked.append(source)
             return (state.upcoming.isEmpty ? state.behaviour : state.upcoming.removeFirst(), state.printed)

@@ -6,14 +6,14 @@ import LessonSupport
 /// The lessons' example programs as the shell's tests see them: each run is recorded and ends
 /// as the test says, without starting any process.
 @MainActor
-public final class FakeDemoLauncher: DemoLaunching {
+package final class FakeDemoLauncher: DemoLaunching {
     /// One `run` the shell asked for.
-    public struct Run: Equatable, Sendable {
-        public let lessonID: String
-        public let arguments: [String]
-        public let workspace: URL
+    package struct Run: Equatable, Sendable {
+        package let lessonID: String
+        package let arguments: [String]
+        package let workspace: URL
 
-        public init(lessonID: String, arguments: [String], workspace: URL) {
+        package init(lessonID: String, arguments: [String], workspace: URL) {
             self.lessonID = lessonID
             self.arguments = arguments
             self.workspace = workspace
@@ -21,26 +21,26 @@ public final class FakeDemoLauncher: DemoLaunching {
     }
 
     /// What `describe` answers: by default one demo, for the `arithmetic` fixture lesson.
-    public var available = [
+    package var available = [
         DemoDescription(lessonID: "arithmetic", flags: ["--loud", "--times"], usage: "--loud     shout\n--times N  repeat"),
     ]
     /// What "the demo" does (print, press Ctrl-C as a learner would…) and how it ends.
-    public var program: @MainActor (Run) -> Termination = { _ in .exited(0) }
+    package var program: @MainActor (Run) -> Termination = { _ in .exited(0) }
     /// Thrown by both methods when set, as the live launcher does when `didojo-demos` is missing.
-    public var failure: DemoLaunchError?
+    package var failure: DemoLaunchError?
 
-    public private(set) var runs: [Run] = []
-    public private(set) var descriptionRequests = 0
+    package private(set) var runs: [Run] = []
+    package private(set) var descriptionRequests = 0
 
-    public init() {}
+    package init() {}
 
-    public func descriptions() throws -> [DemoDescription] {
+    package func descriptions() throws -> [DemoDescription] {
         descriptionRequests += 1
         if let failure { throw failure }
         return available
     }
 
-    public func run(lessonID: String, arguments: [String], workspace: URL) throws -> Termination {
+    package func run(lessonID: String, arguments: [String], workspace: URL) throws -> Termination {
         if let failure { throw failure }
         let run = Run(lessonID: lessonID, arguments: arguments, workspace: workspace)
         runs.append(run)

@@ -3,15 +3,15 @@ import Foundation
 
 /// An editor that opens nothing and records what it was asked to open.
 @MainActor
-public final class FakeEditor: EditorLauncher {
-    public var editorCommand: String? = "fake-editor"
-    public private(set) var opened: [URL] = []
+package final class FakeEditor: EditorLauncher {
+    package var editorCommand: String? = "fake-editor"
+    package private(set) var opened: [URL] = []
     /// What the "learner" types into the file while the editor is open.
-    public var edit: ((URL) throws -> Void)?
+    package var edit: ((URL) throws -> Void)?
 
-    public init() {}
+    package init() {}
 
-    public func open(_ file: URL) throws {
+    package func open(_ file: URL) throws {
         opened.append(file)
         try edit?(file)
     }

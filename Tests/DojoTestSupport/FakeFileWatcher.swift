@@ -3,12 +3,12 @@ import Foundation
 import Synchronization
 
 /// Reports a change as many times as scripted, then stops as a Ctrl-C would.
-public final class FakeFileWatcher: FileWatcher {
+package final class FakeFileWatcher: FileWatcher {
     private let changes: Mutex<Int>
 
-    public init(changes: Int) { self.changes = Mutex(changes) }
+    package init(changes: Int) { self.changes = Mutex(changes) }
 
-    public func waitForChange(of file: URL) async -> Bool {
+    package func waitForChange(of file: URL) async -> Bool {
         changes.withLock { count in
             guard count > 0 else { return false }
             count -= 1

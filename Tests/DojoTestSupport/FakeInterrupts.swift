@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Ctrl-C as the tests press it.
-public final class FakeInterrupts: InterruptSource {
+package final class FakeInterrupts: InterruptSource {
     private struct State {
         var pending = 0
         var waiting: [UUID: CheckedContinuation<Void, Never>] = [:]
@@ -11,10 +11,10 @@ public final class FakeInterrupts: InterruptSource {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// Presses Ctrl-C: wakes one task waiting in `nextInterrupt`, else is kept for the next ask.
-    public func press() {
+    package func press() {
         let woken: CheckedContinuation<Void, Never>? = state.withLock { state in
             if let (id, continuation) = state.waiting.first {
                 state.waiting[id] = nil
@@ -27,9 +27,9 @@ public final class FakeInterrupts: InterruptSource {
     }
 
     /// True while some task waits for a Ctrl-C (a check or `watch` is under way).
-    public var isAwaited: Bool { state.withLock { !$0.waiting.isEmpty } }
+    package var isAwaited: Bool { state.withLock { !$0.waiting.isEmpty } }
 
-    public func takeInterrupt() -> Bool {
+    package func takeInterrupt() -> Bool {
         state.withLock { state in
             guard state.pending > 0 else { return false }
             state.pending -= 1
@@ -37,7 +37,7 @@ public final class FakeInterrupts: InterruptSource {
         }
     }
 
-    public func nextInterrupt() async {
+    package func nextInterrupt() async {
         let id = UUID()
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -2,15 +2,15 @@ import DojoShell
 
 /// A pager that keeps the text it was given instead of showing it.
 @MainActor
-public final class FakePager: Pager {
-    public private(set) var pages: [String] = []
-    public var isAvailable = true
+package final class FakePager: Pager {
+    package private(set) var pages: [String] = []
+    package var isAvailable = true
     /// Thrown by `page` when set, as a pager that cannot be started.
-    public var failure: (any Error)?
+    package var failure: (any Error)?
 
-    public init() {}
+    package init() {}
 
-    public func page(_ text: String) throws {
+    package func page(_ text: String) throws {
         if let failure { throw failure }
         pages.append(text)
     }

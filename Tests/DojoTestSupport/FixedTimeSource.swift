@@ -2,12 +2,12 @@ import DojoCore
 import Foundation
 
 /// A clock that always says the same time: 2016-06-18 00:00 UTC unless told otherwise.
-public struct FixedTimeSource: TimeSource {
-    public let date: Date
+package struct FixedTimeSource: TimeSource {
+    package let date: Date
 
-    public init(date: Date = Date(timeIntervalSince1970: 1_466_208_000)) {
+    package init(date: Date = Date(timeIntervalSince1970: 1_466_208_000)) {
         self.date = date
     }
 
-    public func now() -> Date { date }
+    package func now() -> Date { date }
 }

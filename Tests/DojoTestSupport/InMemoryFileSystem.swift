@@ -2,43 +2,43 @@ import DojoCore
 import Foundation
 
 /// A file system held in memory, for tests that must not touch the disk.
-public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
+package final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     // All state is guarded by `lock`, which makes the `@unchecked Sendable` safe.
     private let lock = NSLock()
     private var files: [String: Data] = [:]
     private var modified: [String: Date] = [:]
     private var folders: Set<String> = ["/"]
     /// Paths whose writes fail, to test how errors are reported.
-    public var unwritablePaths: Set<String> = []
+    package var unwritablePaths: Set<String> = []
 
     /// Stands for the progress lock of the real file system: one holder at a time.
     private let exclusiveLock = NSLock()
 
-    public init() {}
+    package init() {}
 
-    public func makePrivateFolder(in parent: URL, prefix: String) throws -> URL {
+    package func makePrivateFolder(in parent: URL, prefix: String) throws -> URL {
         let folder = parent.appendingPathComponent(prefix + UUID().uuidString)
         try createDirectory(at: folder)
         return folder
     }
 
-    public func withExclusiveLock<Result>(on lockFile: URL, _ body: () throws -> Result) throws -> Result {
+    package func withExclusiveLock<Result>(on lockFile: URL, _ body: () throws -> Result) throws -> Result {
         try exclusiveLock.withLock(body)
     }
 
     private func key(_ url: URL) -> String { url.standardizedFileURL.path }
 
-    public func fileExists(at url: URL) -> Bool { lock.withLock { files[key(url)] != nil } }
-    public func directoryExists(at url: URL) -> Bool { lock.withLock { folders.contains(key(url)) } }
+    package func fileExists(at url: URL) -> Bool { lock.withLock { files[key(url)] != nil } }
+    package func directoryExists(at url: URL) -> Bool { lock.withLock { folders.contains(key(url)) } }
 
-    public func contents(of url: URL) throws -> Data {
+    package func contents(of url: URL) throws -> Data {
         try lock.withLock {
             guard let data = files[key(url)] else { throw CocoaError(.fileReadNoSuchFile) }
             return data
         }
     }
 
-    public func write(_ data: Data, to url: URL) throws {
+    package func write(_ data: Data, to url: URL) throws {
         if unwritablePaths.contains(key(url)) { throw CocoaError(.fileWriteNoPermission) }
         try createDirectory(at: url.deletingLastPathComponent())
         lock.withLock {
@@ -49,20 +49,20 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
     /// The files written with `writePrivately` and the folders made with
     /// `createPrivateDirectory`, for tests of what is kept private.
-    public var privatePaths: Set<String> { lock.withLock { privates } }
+    package var privatePaths: Set<String> { lock.withLock { privates } }
     private var privates: Set<String> = []
 
-    public func writePrivately(_ data: Data, to url: URL) throws {
+    package func writePrivately(_ data: Data, to url: URL) throws {
         try write(data, to: url)
         lock.withLock { _ = privates.insert(key(url)) }
     }
 
-    public func createPrivateDirectory(at url: URL) throws {
+    package func createPrivateDirectory(at url: URL) throws {
         try createDirectory(at: url)
         lock.withLock { _ = privates.insert(key(url)) }
     }
 
-    public func createDirectory(at url: URL) throws {
+    package func createDirectory(at url: URL) throws {
         lock.withLock {
             var path = key(url)
             while path != "/" && !path.isEmpty {
@@ -72,7 +72,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func contentsOfDirectory(at url: URL) throws -> [URL] {
+    package func contentsOfDirectory(at url: URL) throws -> [URL] {
         try lock.withLock {
             let folder = key(url)
             guard folders.contains(folder) else { throw CocoaError(.fileReadNoSuchFile) }
@@ -87,12 +87,12 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func copyItem(at source: URL, to destination: URL) throws {
+    package func copyItem(at source: URL, to destination: URL) throws {
         if fileExists(at: destination) { throw CocoaError(.fileWriteFileExists) }
         try write(try contents(of: source), to: destination)
     }
 
-    public func moveItem(at source: URL, to destination: URL) throws {
+    package func moveItem(at source: URL, to destination: URL) throws {
         if fileExists(at: destination) || directoryExists(at: destination) { throw CocoaError(.fileWriteFileExists) }
         guard directoryExists(at: source) else {
             try write(try contents(of: source), to: destination)
@@ -111,7 +111,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func removeItem(at url: URL) throws {
+    package func removeItem(at url: URL) throws {
         lock.withLock {
             let path = key(url)
             files = files.filter { $0.key != path && !$0.key.hasPrefix(path + "/") }
@@ -119,13 +119,13 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
-    public func modificationDate(of url: URL) -> Date? { lock.withLock { modified[key(url)] } }
+    package func modificationDate(of url: URL) -> Date? { lock.withLock { modified[key(url)] } }
 
-    public func setModificationDate(_ date: Date, of url: URL) throws {
+    package func setModificationDate(_ date: Date, of url: URL) throws {
         guard fileExists(at: url) || directoryExists(at: url) else { throw CocoaError(.fileNoSuchFile) }
         lock.withLock { modified[key(url)] = date }
     }
 
     /// Every file path, sorted: handy in assertions.
-    public var allFiles: [String] { lock.withLock { files.keys.sorted() } }
+    package var allFiles: [String] { lock.withLock { files.keys.sorted() } }
 }

@@ -3,18 +3,18 @@ import DojoCore
 import Foundation
 
 /// A small lesson written by a test: a folder name and its files by relative path.
-public struct LessonFixture: Sendable {
-    public var folderName: String
-    public var files: [String: String]
+package struct LessonFixture: Sendable {
+    package var folderName: String
+    package var files: [String: String]
 
-    public init(folderName: String, files: [String: String]) {
+    package init(folderName: String, files: [String: String]) {
         self.folderName = folderName
         self.files = files
     }
 
     /// Writes the lesson into `lessonsFolder` and returns its folder.
     @discardableResult
-    public func write(into lessonsFolder: URL, fileSystem: any FileSystem) throws -> URL {
+    package func write(into lessonsFolder: URL, fileSystem: any FileSystem) throws -> URL {
         let folder = lessonsFolder.appendingPathComponent(folderName)
         try fileSystem.createDirectory(at: folder)
         for (path, text) in files {
@@ -24,7 +24,7 @@ public struct LessonFixture: Sendable {
     }
 
     /// Writes `fixtures` into `folder`/Lessons and loads them, as the checker's tests start.
-    public static func catalog(of fixtures: [LessonFixture], in folder: URL, fileSystem: any FileSystem) throws -> LessonCatalog {
+    package static func catalog(of fixtures: [LessonFixture], in folder: URL, fileSystem: any FileSystem) throws -> LessonCatalog {
         let lessons = folder.appendingPathComponent("Lessons")
         for fixture in fixtures {
             try fixture.write(into: lessons, fileSystem: fileSystem)
@@ -33,7 +33,7 @@ public struct LessonFixture: Sendable {
     }
 
     /// A lesson whose one exercise needs nothing but the standard library: `double(_:)`.
-    public static func arithmetic(folderName: String = "01-arithmetic") -> LessonFixture {
+    package static func arithmetic(folderName: String = "01-arithmetic") -> LessonFixture {
         LessonFixture(folderName: folderName, files: [
             "lesson.yaml": """
             title: "Arithmetic"
@@ -68,7 +68,7 @@ public struct LessonFixture: Sendable {
     }
 
     /// A test-writing lesson: the learner tests `Counter`, and two mutants break it.
-    public static func testWriting(folderName: String = "02-testing") -> LessonFixture {
+    package static func testWriting(folderName: String = "02-testing") -> LessonFixture {
         LessonFixture(folderName: folderName, files: [
             "lesson.yaml": """
             title: "Testing"
@@ -98,7 +98,7 @@ public struct LessonFixture: Sendable {
     }
 
     /// A small `glossary.md`: a one-word, a two-word, a hyphenated and a parenthesised term.
-    public static let glossary = """
+    package static let glossary = """
         # Glossary
 
         The words of a course made for tests.

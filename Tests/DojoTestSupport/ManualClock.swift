@@ -5,28 +5,28 @@ import Synchronization
 ///
 /// `sleep(until:)` suspends until ``advance(by:)`` moves the clock to the deadline or past it,
 /// or until the sleeping task is cancelled.
-public final class ManualClock: Clock, Sendable {
+package final class ManualClock: Clock, Sendable {
     /// A point on the manual clock's time line: how far it is from the clock's start.
-    public struct Instant: InstantProtocol, CustomStringConvertible {
-        public let offset: Duration
+    package struct Instant: InstantProtocol, CustomStringConvertible {
+        package let offset: Duration
 
-        public init(offset: Duration) {
+        package init(offset: Duration) {
             self.offset = offset
         }
 
-        public func advanced(by duration: Duration) -> Instant {
+        package func advanced(by duration: Duration) -> Instant {
             Instant(offset: offset + duration)
         }
 
-        public func duration(to other: Instant) -> Duration {
+        package func duration(to other: Instant) -> Duration {
             other.offset - offset
         }
 
-        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+        package static func < (lhs: Instant, rhs: Instant) -> Bool {
             lhs.offset < rhs.offset
         }
 
-        public var description: String { "start + \(offset)" }
+        package var description: String { "start + \(offset)" }
     }
 
     private struct Sleeper {
@@ -42,14 +42,14 @@ public final class ManualClock: Clock, Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
-    public var now: Instant { state.withLock { $0.now } }
+    package var now: Instant { state.withLock { $0.now } }
 
-    public var minimumResolution: Duration { .zero }
+    package var minimumResolution: Duration { .zero }
 
     /// Moves the clock on by `duration` and wakes every sleeper whose deadline has come.
-    public func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         let woken = state.withLock { state in
             state.now = state.now.advanced(by: duration)
             let due = state.sleepers.filter { $0.value.deadline <= state.now }
@@ -59,7 +59,7 @@ public final class ManualClock: Clock, Sendable {
         for continuation in woken { continuation.resume() }
     }
 
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state in
             defer { state.nextSleeperID += 1 }
             return state.nextSleeperID

@@ -8,16 +8,16 @@ import Glibc
 /// A test marks what it starts with a string no other process carries (``newMarker()``, for
 /// example as the duration of a `sleep`), in the command line or the environment. Whatever
 /// group, session or parent those processes end up with, they are found by that mark.
-public enum ProcessTable {
+package enum ProcessTable {
     /// A fresh mark that is also a valid `sleep` duration of a bit over 27 hours, such as
     /// `100000.482913337`: `sleep <marker>` runs far longer than any test and is found by it.
-    public static func newMarker() -> String {
+    package static func newMarker() -> String {
         "100000.\(UInt64.random(in: 100_000_000...999_999_999))"
     }
 
     /// The live processes (zombies excluded) whose command line or environment contains
     /// `marker`; this process is never among them.
-    public static func processes(carrying marker: String) -> [pid_t] {
+    package static func processes(carrying marker: String) -> [pid_t] {
         let me = getpid()
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { pid_t($0) }.filter { pid in
@@ -28,14 +28,14 @@ public enum ProcessTable {
 
     /// Kills every process that carries `marker`: a test that found some left running
     /// cleans up after the protection it proved missing.
-    public static func killAll(carrying marker: String) {
+    package static func killAll(carrying marker: String) {
         for pid in processes(carrying: marker) {
             kill(pid, SIGKILL)
         }
     }
 
     /// Waits up to `limit` until no live process carries `marker`; returns those still there.
-    public static func waitUntilNoneCarries(_ marker: String, limit: Duration = .seconds(10)) async throws -> [pid_t] {
+    package static func waitUntilNoneCarries(_ marker: String, limit: Duration = .seconds(10)) async throws -> [pid_t] {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if processes(carrying: marker).isEmpty { return [] }
@@ -45,7 +45,7 @@ public enum ProcessTable {
     }
 
     /// A short description of each process, for a failure message: pid, parent, session, name.
-    public static func describe(_ pids: [pid_t]) -> String {
+    package static func describe(_ pids: [pid_t]) -> String {
         pids.map { pid in
             let stat = contents(of: "/proc/\(pid)/stat")
             let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []

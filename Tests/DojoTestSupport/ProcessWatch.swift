@@ -3,10 +3,10 @@ import Foundation
 import Glibc
 
 /// Whether a process a test started (or had started) is still running.
-public enum ProcessWatch {
+package enum ProcessWatch {
     /// Whether `pid` is a live process. A zombie counts as gone: it has stopped running, and in
     /// a container whose init does not reap orphans it may stay a zombie for a long time.
-    public static func isRunning(_ pid: pid_t) -> Bool {
+    package static func isRunning(_ pid: pid_t) -> Bool {
         guard kill(pid, 0) == 0 else { return false }
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let afterName = stat.range(of: ") ")
@@ -15,7 +15,7 @@ public enum ProcessWatch {
     }
 
     /// Waits up to `limit` for `pid` to stop running; returns whether it did.
-    public static func waitUntilGone(_ pid: pid_t, limit: Duration = .seconds(5)) async throws -> Bool {
+    package static func waitUntilGone(_ pid: pid_t, limit: Duration = .seconds(5)) async throws -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if !isRunning(pid) { return true }

@@ -13,26 +13,26 @@ import WiringAnalysis
 /// Its caches are the tests' own, never the developer's `~/.cache/didojo`: a folder in the
 /// system's temporary folder shared by the test runs (the compiler's module cache is slow to
 /// fill, and the cache keys hold the build's identity), or one a test gives.
-public enum RealChecker {
+package enum RealChecker {
     /// The caches the tests share when a test gives none.
-    public static var sharedCacheFolder: URL {
+    package static var sharedCacheFolder: URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("didojo-test-caches-\(getuid())")
     }
 
     /// The repository's own lessons and the vocabularies learned from its `Sources`, as the
     /// composition root hands them to the checker: for an exercise of the real lessons, the
     /// wiring analysis knows what `didojo` knows; for a lesson a test wrote, nothing.
-    public static let repositoryLessons = LessonCatalog.load(from: Didojo.lessonsFolder, fileSystem: LocalFileSystem())
-    public static let repositoryVocabularies = LessonVocabularies(
+    package static let repositoryLessons = LessonCatalog.load(from: Didojo.lessonsFolder, fileSystem: LocalFileSystem())
+    package static let repositoryVocabularies = LessonVocabularies(
         sourcesFolder: LessonVocabularies.sourcesFolder(besideLessons: Didojo.lessonsFolder), fileSystem: LocalFileSystem(), cache: nil
     )
 
     /// The vocabulary of a real lesson's exercise, by its lesson id; empty for a test's own lesson.
-    @Sendable public static func repositoryVocabulary(for exercise: Exercise) -> WiringVocabulary {
+    @Sendable package static func repositoryVocabulary(for exercise: Exercise) -> WiringVocabulary {
         repositoryLessons.lesson(id: exercise.lessonID).map { repositoryVocabularies.vocabulary(for: $0).vocabulary } ?? .empty
     }
 
-    public static func make(
+    package static func make(
         settings: CheckSettings = CheckSettings(), cacheFolder: URL? = nil, scratch: URL? = nil,
         launcher: any ProcessLaunching = ChildProcessLauncher(),
         wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary = repositoryVocabulary
@@ -48,7 +48,7 @@ public enum RealChecker {
 
     /// Checks `source` as the learner's file for `exercise`, with everything the check keeps
     /// (scratch, compiled steps, macro expansions) in `folder`, shared by a test's checks only.
-    public static func check(
+    package static func check(
         _ source: String, as exercise: Exercise, in folder: URL, launcher: any ProcessLaunching = ChildProcessLauncher()
     ) async throws -> CheckReport {
         let file = folder.appendingPathComponent("learner/\(exercise.fileName)")

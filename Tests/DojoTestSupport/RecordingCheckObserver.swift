@@ -2,14 +2,14 @@ import DojoGrading
 import Synchronization
 
 /// Keeps every check event it hears of.
-public final class RecordingCheckObserver: CheckObserver {
+package final class RecordingCheckObserver: CheckObserver {
     private let heard = Mutex<[CheckEvent]>([])
 
-    public init() {}
+    package init() {}
 
-    public var events: [CheckEvent] { heard.withLock { $0 } }
+    package var events: [CheckEvent] { heard.withLock { $0 } }
 
-    public func checkRecorded(_ event: CheckEvent) {
+    package func checkRecorded(_ event: CheckEvent) {
         heard.withLock { $0.append(event) }
     }
 }

@@ -3,20 +3,20 @@ import Foundation
 
 /// The real launcher, remembering every request: for tests that must see which compiler
 /// steps really ran.
-public final class RecordingLauncher: ProcessLaunching, @unchecked Sendable {
+package final class RecordingLauncher: ProcessLaunching, @unchecked Sendable {
     // Guarded by `lock`, which makes the `@unchecked Sendable` safe.
     private let lock = NSLock()
     private var _requests: [ChildProcessRequest] = []
     private let launcher = ChildProcessLauncher()
 
-    public init() {}
+    package init() {}
 
-    public var requests: [ChildProcessRequest] { lock.withLock { _requests } }
+    package var requests: [ChildProcessRequest] { lock.withLock { _requests } }
 
-    public func forget() { lock.withLock { _requests.removeAll() } }
+    package func forget() { lock.withLock { _requests.removeAll() } }
 
     /// How many compiler processes built the module named `module`.
-    public func compiles(ofModule module: String) -> Int {
+    package func compiles(ofModule module: String) -> Int {
         requests.filter { request in
             guard request.arguments.first != "-###", let index = request.arguments.firstIndex(of: "-module-name") else { return false }
             return request.arguments.dropFirst(index + 1).first == module
@@ -24,7 +24,7 @@ public final class RecordingLauncher: ProcessLaunching, @unchecked Sendable {
     }
 
     /// How many processes (compiler or linker) wrote a file named `fileName`.
-    public func runs(producing fileName: String) -> Int {
+    package func runs(producing fileName: String) -> Int {
         requests.filter { request in
             guard request.arguments.first != "-###", let index = request.arguments.lastIndex(of: "-o"),
                   let output = request.arguments.dropFirst(index + 1).first else { return false }
@@ -32,7 +32,7 @@ public final class RecordingLauncher: ProcessLaunching, @unchecked Sendable {
         }.count
     }
 
-    public func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
+    package func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
         lock.withLock { _requests.append(request) }
         return try await launcher.run(request)
     }

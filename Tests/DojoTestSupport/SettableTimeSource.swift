@@ -3,16 +3,16 @@ import Foundation
 import Synchronization
 
 /// A clock the test moves by hand, for anything that depends on time passing (a time box).
-public final class SettableTimeSource: TimeSource {
+package final class SettableTimeSource: TimeSource {
     private let current: Mutex<Date>
 
-    public init(date: Date = Date(timeIntervalSince1970: 1_466_208_000)) {
+    package init(date: Date = Date(timeIntervalSince1970: 1_466_208_000)) {
         current = Mutex(date)
     }
 
-    public func now() -> Date { current.withLock { $0 } }
+    package func now() -> Date { current.withLock { $0 } }
 
-    public func advance(by seconds: TimeInterval) {
+    package func advance(by seconds: TimeInterval) {
         current.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }

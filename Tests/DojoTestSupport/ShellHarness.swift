@@ -12,20 +12,20 @@ import TerminalMarkdown
 
 /// A whole shell on fakes: in-memory files, a checker with canned reports, fixed time.
 @MainActor
-public struct ShellHarness {
-    public let fileSystem = InMemoryFileSystem()
-    public let terminal: FakeTerminal
-    public let interrupts = FakeInterrupts()
-    public let editor = FakeEditor()
-    public let demos = FakeDemoLauncher()
-    public let pager = FakePager()
-    public let checker: FakeChecker
-    public let workspace: Workspace
-    public let store: ProgressStore
-    public let catalog: LessonCatalog
+package struct ShellHarness {
+    package let fileSystem = InMemoryFileSystem()
+    package let terminal: FakeTerminal
+    package let interrupts = FakeInterrupts()
+    package let editor = FakeEditor()
+    package let demos = FakeDemoLauncher()
+    package let pager = FakePager()
+    package let checker: FakeChecker
+    package let workspace: Workspace
+    package let store: ProgressStore
+    package let catalog: LessonCatalog
 
     /// - Parameter glossary: the text of the lessons folder's `glossary.md`; none when nil.
-    public init(lines: [String] = [], lessons: [LessonFixture] = [.arithmetic(), .testWriting()], glossary: String? = nil, watcherChanges: Int = 0) throws {
+    package init(lines: [String] = [], lessons: [LessonFixture] = [.arithmetic(), .testWriting()], glossary: String? = nil, watcherChanges: Int = 0) throws {
         terminal = FakeTerminal(lines: lines)
         let lessonsFolder = URL(fileURLWithPath: "/lessons")
         for lesson in lessons { try lesson.write(into: lessonsFolder, fileSystem: fileSystem) }
@@ -50,15 +50,15 @@ public struct ShellHarness {
 
     private let watcherChanges: Int
     /// The instructor's workshop, if the test is about one.
-    public var workshop: Workshop?
+    package var workshop: Workshop?
     /// The live class the shell is in; none unless the test is about one.
-    public var classroom: any Classroom = NoClassroom()
+    package var classroom: any Classroom = NoClassroom()
     /// The shell's clock; replace it with a `SettableTimeSource` to let time pass.
-    public var timeSource: any TimeSource = FixedTimeSource()
+    package var timeSource: any TimeSource = FixedTimeSource()
     /// What the shell waits on (the spinner, `watch`): a test clock, so no test waits.
-    public let clock = TestClock()
+    package let clock = TestClock()
 
-    public func makeShell() -> Shell {
+    package func makeShell() -> Shell {
         let dependencies = ShellDependencies(
             terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
             fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,
@@ -70,7 +70,7 @@ public struct ShellHarness {
 
     /// How many times the shell has made its checker (the live one lists the build folder and
     /// searches for the compiler, which the first prompt must not wait for).
-    public var checkersMade: Int { checkerCount.count }
+    package var checkersMade: Int { checkerCount.count }
     private let checkerCount = Counter()
 
     private func makeChecker() -> Result<any ExerciseChecker, DojoError> {
@@ -79,12 +79,12 @@ public struct ShellHarness {
     }
 
     /// Runs the scripted lines through a new shell and returns what it wrote.
-    public func run() async -> String {
+    package func run() async -> String {
         await makeShell().run()
         return terminal.output
     }
 
-    public var progress: LearnerProgress { try! store.read().progress }
+    package var progress: LearnerProgress { try! store.read().progress }
 }
 
 /// A count a value type can keep while being copied (the harness is a struct).

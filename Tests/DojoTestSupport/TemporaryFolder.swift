@@ -1,11 +1,11 @@
 import Foundation
 
 /// A fresh folder under the system's temporary directory, for tests that need the disk.
-public struct TemporaryFolder: Sendable {
-    public let url: URL
+package struct TemporaryFolder: Sendable {
+    package let url: URL
 
     /// Creates the folder, holding `files` (name → text) if any are given.
-    public init(_ label: String = "test", files: [String: String] = [:]) throws {
+    package init(_ label: String = "test", files: [String: String] = [:]) throws {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("didojo-\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -14,7 +14,7 @@ public struct TemporaryFolder: Sendable {
         }
     }
 
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(at: url)
     }
 }

@@ -9,13 +9,13 @@ import Glibc
 /// everything `didojo` started the moment `didojo` dies: the test could not tell that from
 /// `didojo`'s own protections. Started this way, whatever `didojo` leaves behind goes to init,
 /// and only `didojo`'s own protections can end it.
-public final class UnsupervisedDidojo {
+package final class UnsupervisedDidojo {
     private let process = Process()
     /// Where its standard output and standard error go, for a failure message.
     private let outputFile: URL
 
     /// Starts `didojo` with `arguments`, standard input from /dev/null.
-    public init(_ didojo: Didojo, arguments: [String]) throws {
+    package init(_ didojo: Didojo, arguments: [String]) throws {
         outputFile = didojo.home.url.appendingPathComponent("unsupervised-\(UUID().uuidString).txt")
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         let output = try FileHandle(forWritingTo: outputFile)
@@ -31,15 +31,15 @@ public final class UnsupervisedDidojo {
     }
 
     /// Whether it is still running.
-    public var isRunning: Bool { process.isRunning }
+    package var isRunning: Bool { process.isRunning }
 
     /// What it printed so far, both streams.
-    public var output: String {
+    package var output: String {
         (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
     }
 
     /// Kills it with SIGKILL, which it cannot catch, and waits until it has ended.
-    public func kill() {
+    package func kill() {
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }

@@ -3,14 +3,14 @@ import Glibc
 
 /// Everything a cached result depends on, written out field by field. Each field is prefixed
 /// with its length, so that no two different lists of fields can spell the same key.
-public struct CacheKey: Sendable, Equatable {
-    public private(set) var data = Data()
+package struct CacheKey: Sendable, Equatable {
+    package private(set) var data = Data()
 
     /// A key for `purpose`, which also holds the identity of the running didojo build: what
     /// a build keeps in a cache (a list of test cases, a decoded manifest, a compiled step) is
     /// worked out by its own code, so a rebuilt didojo never takes an answer an older build
     /// worked out, even where a hand-kept version in `purpose` was not bumped.
-    public init(_ purpose: String) {
+    package init(_ purpose: String) {
         add(Self.buildIdentity)
         add(purpose)
     }
@@ -18,22 +18,22 @@ public struct CacheKey: Sendable, Equatable {
     /// A key for `purpose` that every didojo build spells the same way: for what must be found
     /// again whoever looks (a macro plugin's stand-in folder), where `add(builtFile:)` says what
     /// the answer depends on.
-    public init(independentOfBuild purpose: String) {
+    package init(independentOfBuild purpose: String) {
         add(purpose)
     }
 
-    public mutating func add(_ field: Data) {
+    package mutating func add(_ field: Data) {
         data.append(Data("\(field.count):".utf8))
         data.append(field)
     }
 
-    public mutating func add(_ text: String) {
+    package mutating func add(_ text: String) {
         add(Data(text.utf8))
     }
 
     /// A built file (the compiler, the lesson library) by path and modification date: when it
     /// is rebuilt, everything made with it must be made again.
-    public mutating func add(builtFile url: URL, fileSystem: any FileSystem) {
+    package mutating func add(builtFile url: URL, fileSystem: any FileSystem) {
         add(url.path + "@\(fileSystem.modificationDate(of: url)?.timeIntervalSince1970 ?? 0)")
     }
 

@@ -12,14 +12,14 @@ import Foundation
 /// object. Entries are written to a folder of their own and renamed into place, so checks
 /// running side by side (`verify`) never see half an entry. Beyond `limit`, the entries
 /// used least recently go.
-public struct CompiledStepCache: Sendable {
+package struct CompiledStepCache: Sendable {
     private let folder: URL
     private let fileSystem: any FileSystem
     private let limit: Int
     /// How long an entry counts as in use after it was last found or made (see `removeOldest`).
     private let recentUse: TimeInterval
 
-    public init(folder: URL, fileSystem: any FileSystem, limit: Int = 200, recentUse: TimeInterval = 10 * 60) {
+    package init(folder: URL, fileSystem: any FileSystem, limit: Int = 200, recentUse: TimeInterval = 10 * 60) {
         self.folder = folder
         self.fileSystem = fileSystem
         self.limit = limit
@@ -28,7 +28,7 @@ public struct CompiledStepCache: Sendable {
 
     /// Copies the entry for `key` into `destination`. False when there is none (or it cannot be
     /// read), and the step must run.
-    public func restore(_ files: [String], for key: CacheKey, into destination: URL) -> Bool {
+    package func restore(_ files: [String], for key: CacheKey, into destination: URL) -> Bool {
         guard let entry = matchingEntry(for: key) else { return false }
         for file in files {
             let target = destination.appendingPathComponent(file)
@@ -44,7 +44,7 @@ public struct CompiledStepCache: Sendable {
 
     /// Where the entry for `key` keeps `file`, to be used in place (the program that runs the
     /// checks is run from here, never copied out); nil when there is no such entry.
-    public func file(_ file: String, for key: CacheKey) -> URL? {
+    package func file(_ file: String, for key: CacheKey) -> URL? {
         guard let entry = matchingEntry(for: key) else { return nil }
         let kept = entry.appendingPathComponent(file)
         return fileSystem.fileExists(at: kept) ? kept : nil
@@ -52,7 +52,7 @@ public struct CompiledStepCache: Sendable {
 
     /// Keeps `files` from `source` as the entry for `key`. Failing to keep them only costs a
     /// later compile, so errors are dropped.
-    public func store(_ files: [String], for key: CacheKey, from source: URL) {
+    package func store(_ files: [String], for key: CacheKey, from source: URL) {
         publish(for: key) { incoming in
             for file in files {
                 try fileSystem.copyItem(at: source.appendingPathComponent(file), to: incoming.appendingPathComponent(file))
@@ -61,30 +61,30 @@ public struct CompiledStepCache: Sendable {
     }
 
     /// The bytes kept for `key` (the linker's library list), or nil.
-    public func value(for key: CacheKey) -> Data? {
+    package func value(for key: CacheKey) -> Data? {
         matchingEntry(for: key).flatMap { try? fileSystem.contents(of: $0.appendingPathComponent(Self.valueFile)) }
     }
 
     /// Keeps `value` for `key`.
-    public func store(value: Data, for key: CacheKey) {
+    package func store(value: Data, for key: CacheKey) {
         publish(for: key) { incoming in
             try fileSystem.write(value, to: incoming.appendingPathComponent(Self.valueFile))
         }
     }
 
     /// A value kept as JSON for `key` (the compiler's plans, a checks file's test cases), or nil.
-    public func value<Value: Decodable>(_ type: Value.Type, for key: CacheKey) -> Value? {
+    package func value<Value: Decodable>(_ type: Value.Type, for key: CacheKey) -> Value? {
         value(for: key).flatMap { try? JSONDecoder().decode(type, from: $0) }
     }
 
     /// Keeps `value` as JSON for `key`.
-    public func store<Value: Encodable>(_ value: Value, for key: CacheKey) {
+    package func store<Value: Encodable>(_ value: Value, for key: CacheKey) {
         if let encoded = try? JSONEncoder().encode(value) { store(value: encoded, for: key) }
     }
 
     /// The value kept as JSON for `key`, or else the one `make` works out, kept from then on:
     /// for answers that take a while to work out and depend on nothing but the key.
-    public func value<Value: Codable>(_ type: Value.Type, for key: CacheKey, orMake make: () -> Value) -> Value {
+    package func value<Value: Codable>(_ type: Value.Type, for key: CacheKey, orMake make: () -> Value) -> Value {
         if let kept = value(type, for: key) { return kept }
         let made = make()
         store(made, for: key)

@@ -2,35 +2,35 @@ import Foundation
 import Glibc
 
 /// The real file system.
-public struct LocalFileSystem: FileSystem {
-    public init() {}
+package struct LocalFileSystem: FileSystem {
+    package init() {}
 
-    public func fileExists(at url: URL) -> Bool {
+    package func fileExists(at url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
-    public func directoryExists(at url: URL) -> Bool {
+    package func directoryExists(at url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    public func contents(of url: URL) throws -> Data {
+    package func contents(of url: URL) throws -> Data {
         try Data(contentsOf: url)
     }
 
-    public func write(_ data: Data, to url: URL) throws {
+    package func write(_ data: Data, to url: URL) throws {
         try createDirectory(at: url.deletingLastPathComponent())
         // Foundation's .atomic option writes a temporary file and renames it, so a crash
         // mid-write never leaves a half-written progress file or exercise behind.
         try data.write(to: url, options: .atomic)
     }
 
-    public func createDirectory(at url: URL) throws {
+    package func createDirectory(at url: URL) throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    public func writePrivately(_ data: Data, to url: URL) throws {
+    package func writePrivately(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         try createDirectory(at: folder)
         // A new file of mode 0600 (O_EXCL: nobody's file taken over), filled, then renamed
@@ -61,7 +61,7 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    public func createPrivateDirectory(at url: URL) throws {
+    package func createPrivateDirectory(at url: URL) throws {
         try FileManager.default.createDirectory(
             at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
         )
@@ -69,7 +69,7 @@ public struct LocalFileSystem: FileSystem {
         guard chmod(url.path, 0o700) == 0 else { throw Self.error(errno, url) }
     }
 
-    public func contentsOfDirectory(at url: URL) throws -> [URL] {
+    package func contentsOfDirectory(at url: URL) throws -> [URL] {
         // Each name is taken once: URL.lastPathComponent is not cheap, and a sort asks for it
         // n log n times (the build folder scanned at start-up holds hundreds of entries).
         try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
@@ -83,7 +83,7 @@ public struct LocalFileSystem: FileSystem {
     /// so a child process that another thread starts during the copy keeps the copy open for
     /// writing for as long as that child runs, and the kernel then refuses to run the copy
     /// ("Text file busy"); the checker copies programs and runs programs at the same time.
-    public func copyItem(at source: URL, to destination: URL) throws {
+    package func copyItem(at source: URL, to destination: URL) throws {
         try createDirectory(at: destination.deletingLastPathComponent())
         guard !directoryExists(at: source) else {
             try FileManager.default.copyItem(at: source, to: destination)
@@ -123,7 +123,7 @@ public struct LocalFileSystem: FileSystem {
         }
     }
 
-    public func makePrivateFolder(in parent: URL, prefix: String) throws -> URL {
+    package func makePrivateFolder(in parent: URL, prefix: String) throws -> URL {
         try createDirectory(at: parent)
         var template = Array(parent.appendingPathComponent(prefix + "XXXXXX").path.utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in
@@ -141,20 +141,20 @@ public struct LocalFileSystem: FileSystem {
         ])
     }
 
-    public func moveItem(at source: URL, to destination: URL) throws {
+    package func moveItem(at source: URL, to destination: URL) throws {
         try createDirectory(at: destination.deletingLastPathComponent())
         try FileManager.default.moveItem(at: source, to: destination)
     }
 
-    public func removeItem(at url: URL) throws {
+    package func removeItem(at url: URL) throws {
         try FileManager.default.removeItem(at: url)
     }
 
-    public func modificationDate(of url: URL) -> Date? {
+    package func modificationDate(of url: URL) -> Date? {
         (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
     }
 
-    public func setModificationDate(_ date: Date, of url: URL) throws {
+    package func setModificationDate(_ date: Date, of url: URL) throws {
         try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
     }
 
@@ -162,7 +162,7 @@ public struct LocalFileSystem: FileSystem {
     /// milliseconds (a read, a change, a write), so running out of this means a hung process.
     static let lockPatience: Duration = .seconds(10)
 
-    public func withExclusiveLock<Result>(on lockFile: URL, _ body: () throws -> Result) throws -> Result {
+    package func withExclusiveLock<Result>(on lockFile: URL, _ body: () throws -> Result) throws -> Result {
         try createDirectory(at: lockFile.deletingLastPathComponent())
         let descriptor = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {

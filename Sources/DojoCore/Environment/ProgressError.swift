@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why the learner's progress could not be read or saved, in their terms.
-public enum ProgressError: Error, Equatable, LocalizedError {
+package enum ProgressError: Error, Equatable, LocalizedError {
     /// The file is there but cannot be read; it was left untouched.
     case unreadable(path: String, reason: String)
     /// A newer DIDojo wrote the file; this one leaves it alone rather than drop what it does
@@ -12,7 +12,7 @@ public enum ProgressError: Error, Equatable, LocalizedError {
     /// Another didojo held the progress lock for too long.
     case busy(path: String, holder: String?)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .unreadable(let path, let reason):
             return "Your progress file \(path) cannot be read (\(reason)). It was left as it is. Check that it is a file you can read and write (ls -l \(path)), then try again; your exercise files are untouched."

@@ -4,12 +4,12 @@ import Foundation
 ///
 /// Named `TimeSource` rather than `Clock` so it is not confused with the standard library's
 /// `Clock` protocol or with the `Clock` the lessons teach with.
-public protocol TimeSource: Sendable {
+package protocol TimeSource: Sendable {
     func now() -> Date
 }
 
 /// The machine's clock.
-public struct SystemTimeSource: TimeSource {
-    public init() {}
-    public func now() -> Date { Date() }
+package struct SystemTimeSource: TimeSource {
+    package init() {}
+    package func now() -> Date { Date() }
 }

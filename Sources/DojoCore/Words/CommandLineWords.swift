@@ -1,8 +1,8 @@
 /// Splits a line into words as a POSIX shell would, honouring "double" and 'single' quotes and
 /// backslashes: the shell uses it for typed lines, the checker for the compiler driver's plan,
 /// so `run --text "hello world"` passes one argument.
-public enum CommandLineWords {
-    public static func split(_ line: String) -> [String] {
+package enum CommandLineWords {
+    package static func split(_ line: String) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false

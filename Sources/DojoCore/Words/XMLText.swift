@@ -4,12 +4,12 @@
 /// (ANSI color codes, NUL, form feeds…) are dropped rather than escaped; everything else that
 /// is markup (`& < > " '`) is escaped. In attributes, line breaks and tabs become character
 /// references too, because a parser would otherwise turn them into plain spaces.
-public enum XMLText {
-    public static func content(_ text: String) -> String {
+package enum XMLText {
+    package static func content(_ text: String) -> String {
         escape(text, inAttribute: false)
     }
 
-    public static func attribute(_ text: String) -> String {
+    package static func attribute(_ text: String) -> String {
         escape(text, inAttribute: true)
     }
 

@@ -9,9 +9,9 @@ import Foundation
 ///
 /// The record is one read-modify-write of the progress under its lock (see `ProgressStore`),
 /// so a check never undoes what another didojo recorded meanwhile.
-public struct CheckRecorder: Sendable {
+package struct CheckRecorder: Sendable {
     /// Who asked for the check, which decides what it means for the progress.
-    public enum Purpose: Sendable, Equatable {
+    package enum Purpose: Sendable, Equatable {
         /// The learner asked (`check`, `watch`, `didojo check`): it counts as an attempt, a
         /// pass is recorded, and a failure leaves an earlier pass alone (the learner passed;
         /// trying something else afterwards takes nothing away; `lastCheckPassed` and
@@ -25,17 +25,17 @@ public struct CheckRecorder: Sendable {
     }
 
     /// What a check came to.
-    public struct Recorded: Sendable {
-        public let report: CheckReport
+    package struct Recorded: Sendable {
+        package let report: CheckReport
         /// The progress after the record; nil when the check was cancelled (nothing recorded)
         /// or the progress could not be saved (see `saveProblem`).
-        public let progress: LearnerProgress?
+        package let progress: LearnerProgress?
         /// True when a grading run took back a pass the progress had recorded.
-        public let passTakenBack: Bool
+        package let passTakenBack: Bool
         /// Set when the progress file had to be moved aside to record this.
-        public let warning: String?
+        package let warning: String?
         /// Why the record could not be saved; the report still stands.
-        public let saveProblem: String?
+        package let saveProblem: String?
     }
 
     private let checker: any ExerciseChecker
@@ -43,7 +43,7 @@ public struct CheckRecorder: Sendable {
     private let timeSource: any TimeSource
     private let observers: [any CheckObserver]
 
-    public init(checker: any ExerciseChecker, store: ProgressStore, timeSource: any TimeSource, observers: [any CheckObserver] = []) {
+    package init(checker: any ExerciseChecker, store: ProgressStore, timeSource: any TimeSource, observers: [any CheckObserver] = []) {
         self.checker = checker
         self.store = store
         self.timeSource = timeSource
@@ -54,7 +54,7 @@ public struct CheckRecorder: Sendable {
     /// observers. Cancel the calling task to stop the check; a cancelled check records nothing.
     ///
     /// - Throws: only what the checker throws (problems outside the learner's code).
-    public func check(
+    package func check(
         _ exercise: Exercise, source: URL, purpose: Purpose, phases: AsyncStream<CheckPhase>.Continuation? = nil
     ) async throws -> Recorded {
         let report = try await checker.check(exercise, source: source, phases: phases)
@@ -103,7 +103,7 @@ public struct CheckRecorder: Sendable {
     ///
     /// - Returns: whether a pass was taken back, and why the progress could not be saved, if
     ///   it could not.
-    public func recordUntried(_ exercise: Exercise) -> (passTakenBack: Bool, saveProblem: String?) {
+    package func recordUntried(_ exercise: Exercise) -> (passTakenBack: Bool, saveProblem: String?) {
         var passTakenBack = false
         do {
             try store.update { progress in
@@ -129,21 +129,21 @@ public struct CheckRecorder: Sendable {
 }
 
 /// Hears of every check recorded: the live classroom's events start here.
-public protocol CheckObserver: Sendable {
+package protocol CheckObserver: Sendable {
     func checkRecorded(_ event: CheckEvent)
 }
 
 /// One recorded check, as an observer hears of it.
-public struct CheckEvent: Sendable {
-    public let exerciseID: String
-    public let lessonID: String
-    public let purpose: CheckRecorder.Purpose
-    public let time: Date
-    public let passed: Bool
+package struct CheckEvent: Sendable {
+    package let exerciseID: String
+    package let lessonID: String
+    package let purpose: CheckRecorder.Purpose
+    package let time: Date
+    package let passed: Bool
     /// The readable names of the checks that failed (for a test-writing exercise, also the
     /// planted bugs the learner's tests let through, by their descriptions).
-    public let failingChecks: [String]
-    public let report: CheckReport
+    package let failingChecks: [String]
+    package let report: CheckReport
 
     init(exercise: Exercise, purpose: CheckRecorder.Purpose, time: Date, recorded: CheckRecorder.Recorded) {
         exerciseID = exercise.id

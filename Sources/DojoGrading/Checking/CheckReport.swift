@@ -4,7 +4,7 @@ import WiringModel
 
 /// Everything the learner needs to know about one run of an exercise's checks.
 public struct CheckReport: Sendable {
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// Every check passed.
         case passed
         /// At least one check failed.
@@ -32,34 +32,34 @@ public struct CheckReport: Sendable {
         case resultsInterfered(reason: String)
     }
 
-    public let exerciseID: String
-    public var outcome: Outcome
-    public let checks: [CheckResult]
+    package let exerciseID: String
+    package var outcome: Outcome
+    package let checks: [CheckResult]
     /// The compiler's errors, when the code did not compile (explained once the checker knows
     /// which file is the learner's, hence settable).
-    public var diagnostics: [CompilerDiagnostic]
+    package var diagnostics: [CompilerDiagnostic]
     /// For a test-writing exercise: how each mutant fared against the learner's tests.
-    public let mutants: [MutantResult]
+    package let mutants: [MutantResult]
     /// For a test-writing exercise: the classes of `checks` that are the learner's own tests
     /// (the others are the lesson's checks on the learner's file).
-    public var learnerTestClasses: Set<String> = []
+    package var learnerTestClasses: Set<String> = []
     /// When the check failed: what the wiring analysis found in the learner's file on the lines
     /// involved (a failing check's, a compile error's, a crash's) or of the kind the exercise is
     /// about. A heuristic shown beside the checks ("looks like"), never a failure of its own.
-    public var wiringNotes: [WiringFinding] = []
+    package var wiringNotes: [WiringFinding] = []
     /// What the kernel could not confine while the learner's code ran, one phrase each
     /// ("this kernel has no Landlock, …"); empty when the run was confined whole. Said on
     /// every check and recorded with every grade: never silently unconfined.
-    public var confinementGaps: [String] = []
+    package var confinementGaps: [String] = []
     /// When the code looks like it was refused something by the confinement (a file, a
     /// socket, a signal): one sentence saying so. A heuristic, worded as one.
-    public var confinementRefusal: String?
+    package var confinementRefusal: String?
     /// What the learner's code printed (capped).
-    public let output: String
-    public let droppedOutputBytes: Int
-    public let duration: Duration
+    package let output: String
+    package let droppedOutputBytes: Int
+    package let duration: Duration
 
-    public init(
+    package init(
         exerciseID: String, outcome: Outcome, checks: [CheckResult] = [], diagnostics: [CompilerDiagnostic] = [],
         mutants: [MutantResult] = [], output: String = "", droppedOutputBytes: Int = 0, duration: Duration = .zero
     ) {
@@ -73,35 +73,35 @@ public struct CheckReport: Sendable {
         self.duration = duration
     }
 
-    public var passed: Bool { outcome == .passed }
+    package var passed: Bool { outcome == .passed }
 
     /// What failed, by name: each failing check's method name (`testPostsOnce`, or a wiring
     /// rule's `wiring:…`), and `mutant:<id>` for each planted bug the learner's tests let through.
-    public var failureNames: [String] {
+    package var failureNames: [String] {
         checks.filter { !$0.passed }.map(\.name) + mutants.filter { !$0.caught }.map { "mutant:\($0.mutant.id)" }
     }
 }
 
 /// How a program crashed, in the learner's terms.
-public struct CrashInfo: Equatable, Sendable {
+package struct CrashInfo: Equatable, Sendable {
     /// The check that was running, if known.
-    public let checkName: String?
+    package let checkName: String?
     /// e.g. "crashed (trap)".
-    public let signal: String
+    package let signal: String
     /// The runtime's own message, e.g. "Fatal error: Unexpectedly found nil while unwrapping an Optional value".
-    public let message: String?
+    package let message: String?
     /// Set when the program was not stopped by a signal but ended by itself, with this exit
     /// status, before the checks had finished: `exit()` in the learner's code ends the checks too.
-    public let exitStatus: Int32?
+    package let exitStatus: Int32?
     /// The calls in the learner's own file that led to the crash, innermost first, so the first
     /// is where it crashed. Empty when none is known (no frame of it was on the stack, or the
     /// stack could not be read).
-    public var frames: [CrashFrame]
+    package var frames: [CrashFrame]
     /// True when the program ran out of stack: almost always a function that calls itself (or
     /// two that call each other) without end.
-    public let stackOverflow: Bool
+    package let stackOverflow: Bool
 
-    public init(
+    package init(
         checkName: String?, signal: String, message: String?, exitStatus: Int32? = nil, frames: [CrashFrame] = [],
         stackOverflow: Bool = false
     ) {
@@ -114,20 +114,20 @@ public struct CrashInfo: Equatable, Sendable {
     }
 
     /// Where in the learner's file it crashed.
-    public var location: CrashFrame? { frames.first }
+    package var location: CrashFrame? { frames.first }
 }
 
 /// One call on the stack of a crash, where the source is known: `SocialPresenter.swift:17 in
 /// SocialPresenter.share(_:)`.
-public struct CrashFrame: Equatable, Sendable {
+package struct CrashFrame: Equatable, Sendable {
     /// The source file's full path.
-    public let file: String
-    public let line: Int
-    public let column: Int
+    package let file: String
+    package let line: Int
+    package let column: Int
     /// The function, as Swift names it: `SocialPresenter.share(_:)`, `closure #1 in …`.
-    public let function: String
+    package let function: String
 
-    public init(file: String, line: Int, column: Int, function: String) {
+    package init(file: String, line: Int, column: Int, function: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -135,18 +135,18 @@ public struct CrashFrame: Equatable, Sendable {
     }
 
     /// `SocialPresenter.swift:17`.
-    public var place: String {
+    package var place: String {
         "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)"
     }
 }
 
 /// How one mutant fared against the learner's tests.
-public struct MutantResult: Sendable {
-    public let mutant: Mutant
+package struct MutantResult: Sendable {
+    package let mutant: Mutant
     /// The learner's tests run against the mutant.
-    public let report: CheckReport
+    package let report: CheckReport
 
-    public init(mutant: Mutant, report: CheckReport) {
+    package init(mutant: Mutant, report: CheckReport) {
         self.mutant = mutant
         self.report = report
     }
@@ -154,8 +154,8 @@ public struct MutantResult: Sendable {
     /// True when the learner's tests noticed the mutant: a test failed or crashed, or ran out
     /// of time. (A mutant that does not compile with the learner's file also counts as caught,
     /// but that is a lesson bug that `verify --solutions` reports.)
-    public var caught: Bool { report.outcome != .passed && report.outcome != .cancelled }
+    package var caught: Bool { report.outcome != .passed && report.outcome != .cancelled }
 
     /// The learner's tests that failed against this mutant, by readable name.
-    public var caughtBy: [String] { report.checks.filter { !$0.passed }.map(\.readableName) }
+    package var caughtBy: [String] { report.checks.filter { !$0.passed }.map(\.readableName) }
 }

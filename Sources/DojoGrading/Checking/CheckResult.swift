@@ -1,26 +1,26 @@
 /// How one check (one XCTest method) went.
-public struct CheckResult: Equatable, Sendable {
+package struct CheckResult: Equatable, Sendable {
     /// The method name, e.g. `testPostsToFacebook`.
-    public let name: String
+    package let name: String
     /// The class it belongs to.
-    public let testCase: String
-    public var failures: [CheckFailure]
+    package let testCase: String
+    package var failures: [CheckFailure]
     /// False when the program stopped (crash, timeout) while this check was running.
-    public var finished: Bool
+    package var finished: Bool
 
-    public init(name: String, testCase: String, failures: [CheckFailure] = [], finished: Bool = true) {
+    package init(name: String, testCase: String, failures: [CheckFailure] = [], finished: Bool = true) {
         self.name = name
         self.testCase = testCase
         self.failures = failures
         self.finished = finished
     }
 
-    public var passed: Bool { finished && failures.isEmpty }
+    package var passed: Bool { finished && failures.isEmpty }
 
     /// `testPostsToFacebook` → `posts to facebook`, `testAFacebookPresenter` → `a facebook
     /// presenter`, `test_posts_once` → `posts once`, `testStoppedAt2016` → `stopped at 2016`:
     /// how a check is named to the learner.
-    public var readableName: String {
+    package var readableName: String {
         // A wiring rule's check, `wiring:no-concrete-creation:SocialPresenter.output`.
         if name.hasPrefix("wiring:") {
             let parts = name.split(separator: ":").dropFirst()
@@ -59,13 +59,13 @@ public struct CheckResult: Equatable, Sendable {
 }
 
 /// One failed assertion inside a check.
-public struct CheckFailure: Equatable, Sendable {
+package struct CheckFailure: Equatable, Sendable {
     /// XCTest's description, e.g. `XCTAssertEqual failed: ("1") is not equal to ("2") - Post once`.
-    public let description: String
-    public let file: String
-    public let line: Int
+    package let description: String
+    package let file: String
+    package let line: Int
 
-    public init(description: String, file: String, line: Int) {
+    package init(description: String, file: String, line: Int) {
         self.description = description
         self.file = file
         self.line = line
@@ -73,7 +73,7 @@ public struct CheckFailure: Equatable, Sendable {
 
     /// The author's message (after XCTest's " - "), which speaks to the learner, and XCTest's
     /// own detail (the compared values). Either may be empty.
-    public var parts: (message: String, detail: String) {
+    package var parts: (message: String, detail: String) {
         // XCTest writes "<assertion> failed[: <values>] - <message>"; the message is what
         // follows the first " - " after "failed".
         guard let failed = description.range(of: "failed") else { return (description, "") }

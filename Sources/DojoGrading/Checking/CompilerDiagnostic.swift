@@ -1,18 +1,18 @@
 /// One message from the Swift compiler, with the notes that belong to it.
-public struct CompilerDiagnostic: Equatable, Sendable {
-    public enum Severity: String, Sendable { case error, warning, note }
+package struct CompilerDiagnostic: Equatable, Sendable {
+    package enum Severity: String, Sendable { case error, warning, note }
 
-    public let file: String
-    public let line: Int
-    public let column: Int
-    public let severity: Severity
-    public let message: String
-    public var notes: [CompilerDiagnostic]
+    package let file: String
+    package let line: Int
+    package let column: Int
+    package let severity: Severity
+    package let message: String
+    package var notes: [CompilerDiagnostic]
     /// What the message means for someone learning DI, in plain words; nil when the checker
     /// does not know for sure (a wrong explanation is worse than none).
-    public var explanation: String?
+    package var explanation: String?
 
-    public init(
+    package init(
         file: String, line: Int, column: Int, severity: Severity, message: String,
         notes: [CompilerDiagnostic] = [], explanation: String? = nil
     ) {

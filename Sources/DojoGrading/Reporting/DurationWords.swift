@@ -1,6 +1,6 @@
 /// A duration as a person says it: "under 1 min", "12 min", "1 h 5 min", "2 d 3 h".
-public enum DurationWords {
-    public static func describe(seconds: Double) -> String {
+package enum DurationWords {
+    package static func describe(seconds: Double) -> String {
         let minutes = Int((max(0, seconds) / 60).rounded())
         if minutes < 1 { return "under 1 min" }
         if minutes < 60 { return "\(minutes) min" }

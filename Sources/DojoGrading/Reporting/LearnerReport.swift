@@ -5,57 +5,57 @@ import Foundation
 /// What a learner has done, per lesson and exercise, with the totals at the top: the report a
 /// learner hands in after a workshop. Built from the catalog and the saved progress only, so
 /// it says the same whoever writes it and wherever.
-public struct LearnerReport: Sendable, Equatable, Encodable {
-    public struct Totals: Sendable, Equatable, Encodable {
-        public let exercisesPassed: Int
-        public let exercises: Int
+package struct LearnerReport: Sendable, Equatable, Encodable {
+    package struct Totals: Sendable, Equatable, Encodable {
+        package let exercisesPassed: Int
+        package let exercises: Int
         /// Checks the learner ran (`check`, `watch`, `didojo check`).
-        public let attempts: Int
-        public let hintsShown: Int
-        public let solutionsSeen: Int
+        package let attempts: Int
+        package let hintsShown: Int
+        package let solutionsSeen: Int
         /// The sum of "first open to first pass" over the passed exercises whose opening is
         /// known; nil when none is.
-        public let secondsToPass: Double?
+        package let secondsToPass: Double?
     }
 
-    public struct LessonEntry: Sendable, Equatable, Encodable {
-        public let id: String
-        public let title: String
-        public let exercisesPassed: Int
-        public let exercises: [ExerciseEntry]
+    package struct LessonEntry: Sendable, Equatable, Encodable {
+        package let id: String
+        package let title: String
+        package let exercisesPassed: Int
+        package let exercises: [ExerciseEntry]
     }
 
-    public struct ExerciseEntry: Sendable, Equatable, Encodable {
-        public let id: String
-        public let title: String
-        public let status: ExerciseStatus
-        public let attempts: Int
-        public let hintsShown: Int
-        public let solutionSeen: Bool
+    package struct ExerciseEntry: Sendable, Equatable, Encodable {
+        package let id: String
+        package let title: String
+        package let status: ExerciseStatus
+        package let attempts: Int
+        package let hintsShown: Int
+        package let solutionSeen: Bool
         /// True when the solution was first seen before the first pass, false after it; nil
         /// when it was not seen or the time is not known.
-        public let solutionSeenBeforePass: Bool?
-        public let firstOpenedAt: Date?
-        public let firstPassedAt: Date?
+        package let solutionSeenBeforePass: Bool?
+        package let firstOpenedAt: Date?
+        package let firstPassedAt: Date?
         /// From first open to first pass; nil when not passed, or when the opening was not
         /// recorded (progress from before DIDojo recorded it, or a pass found by grading).
-        public let secondsToPass: Double?
+        package let secondsToPass: Double?
     }
 
-    public let writtenAt: Date
-    public let workspace: String
+    package let writtenAt: Date
+    package let workspace: String
     /// The learner's name, when the workspace has one (see `LearnerRecord`).
-    public let learner: String?
+    package let learner: String?
     /// True when every exercise was graded by its checks just before the report was written
     /// (`report --verify`): a pass in it is the checks' word. False: the passes are as the
     /// progress file recorded them, which the learner can edit.
-    public let verified: Bool
-    public let totals: Totals
-    public let lessons: [LessonEntry]
+    package let verified: Bool
+    package let totals: Totals
+    package let lessons: [LessonEntry]
 
     /// " (solution seen before passing)", " (solution seen after passing)", " (solution seen)"
     /// when it is not known when, or "" — what a report adds to an exercise.
-    public static func solutionNote(_ exercise: ExerciseEntry) -> String {
+    package static func solutionNote(_ exercise: ExerciseEntry) -> String {
         guard exercise.solutionSeen else { return "" }
         switch exercise.solutionSeenBeforePass {
         case true?: return exercise.status == .passed ? " (solution seen before passing)" : " (solution seen)"
@@ -64,7 +64,7 @@ public struct LearnerReport: Sendable, Equatable, Encodable {
         }
     }
 
-    public init(catalog: LessonCatalog, progress: LearnerProgress, workspace: String, writtenAt: Date, learner: String? = nil, verified: Bool = false) {
+    package init(catalog: LessonCatalog, progress: LearnerProgress, workspace: String, writtenAt: Date, learner: String? = nil, verified: Bool = false) {
         self.writtenAt = writtenAt
         self.workspace = workspace
         self.learner = learner
@@ -102,7 +102,7 @@ public struct LearnerReport: Sendable, Equatable, Encodable {
     }
 
     /// The report as JSON, dates in ISO 8601, for learning platforms and scripts.
-    public func json() throws -> String {
+    package func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601

@@ -3,8 +3,8 @@ import Foundation
 
 /// A learner report as Markdown: totals first, then one table per lesson. The columns are
 /// padded so that the file reads as well in a terminal or a plain editor as rendered.
-public enum ReportMarkdown {
-    public static func render(_ report: LearnerReport) -> String {
+package enum ReportMarkdown {
+    package static func render(_ report: LearnerReport) -> String {
         let totals = report.totals
         var lines = [
             "# DIDojo report",

@@ -6,27 +6,27 @@ import Foundation
 /// exercises are graded as `didojo verify` grades one workspace, but nothing is written into
 /// the workspaces (what is graded is never changed by grading it); learners are graded `concurrency` at a time, each learner's checks one after the
 /// other, so that a room of workspaces keeps the machine's cores busy without crowding them.
-public struct ClassGrader: Sendable {
+package struct ClassGrader: Sendable {
     /// One learner's grades.
-    public struct LearnerGrades: Sendable {
+    package struct LearnerGrades: Sendable {
         /// The learner's name, else the workspace folder's.
-        public let learner: String
-        public let workspace: URL
-        public let grades: [WorkspaceGrader.Grade]
+        package let learner: String
+        package let workspace: URL
+        package let grades: [WorkspaceGrader.Grade]
         /// The learner id of the live class the workspace joined, if any: the class server
         /// matches the grades with its learner by it (`didojo class grade`).
-        public var classLearnerID: String? = nil
+        package var classLearnerID: String? = nil
 
-        public var rows: [VerificationRow] { grades.map { VerificationRow($0, learner: learner) } }
+        package var rows: [VerificationRow] { grades.map { VerificationRow($0, learner: learner) } }
     }
 
     /// One learner's workspace, and the exercises to grade there (its workshop's, unless the
     /// teacher gave one for the whole class).
-    public struct Seat: Sendable {
-        public let workspace: Workspace
-        public let exercises: [Exercise]
+    package struct Seat: Sendable {
+        package let workspace: Workspace
+        package let exercises: [Exercise]
 
-        public init(workspace: Workspace, exercises: [Exercise]) {
+        package init(workspace: Workspace, exercises: [Exercise]) {
             self.workspace = workspace
             self.exercises = exercises
         }
@@ -34,7 +34,7 @@ public struct ClassGrader: Sendable {
 
     private let checker: any ExerciseChecker
 
-    public init(checker: any ExerciseChecker) {
+    package init(checker: any ExerciseChecker) {
         self.checker = checker
     }
 
@@ -42,7 +42,7 @@ public struct ClassGrader: Sendable {
     /// the same name are told apart by their folders' names. Writes nothing into the
     /// workspaces: no grade recorded in a learner's progress, no file made from a starter (a
     /// missing file is not tried).
-    public func grade(_ seats: [Seat], concurrency: Int = 2) async throws -> [LearnerGrades] {
+    package func grade(_ seats: [Seat], concurrency: Int = 2) async throws -> [LearnerGrades] {
         let labels = Self.labels(for: seats.map(\.workspace))
         let checker = checker
         return try await Array(zip(seats, labels)).concurrentMap(limit: concurrency) { seat, label in

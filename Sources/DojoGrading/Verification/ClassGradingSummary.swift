@@ -3,22 +3,22 @@ import Foundation
 
 /// The JSON of `didojo verify --workspaces`: one entry per learner, with their workspace and
 /// their exercises as `VerificationRow`s.
-public struct ClassGradingSummary: Sendable, Encodable {
-    public struct Learner: Sendable, Encodable {
-        public let learner: String
-        public let workspace: String
+package struct ClassGradingSummary: Sendable, Encodable {
+    package struct Learner: Sendable, Encodable {
+        package let learner: String
+        package let workspace: String
         /// The learner id of the live class the workspace joined, if any.
-        public let classLearnerID: String?
-        public let passed: Int
-        public let untried: Int
-        public let total: Int
-        public let results: [VerificationRow]
+        package let classLearnerID: String?
+        package let passed: Int
+        package let untried: Int
+        package let total: Int
+        package let results: [VerificationRow]
     }
 
-    public let learners: [Learner]
-    public let lessonsNotLoaded: [String]
+    package let learners: [Learner]
+    package let lessonsNotLoaded: [String]
 
-    public init(learners: [ClassGrader.LearnerGrades], lessonProblems: [LessonLoadProblem]) {
+    package init(learners: [ClassGrader.LearnerGrades], lessonProblems: [LessonLoadProblem]) {
         self.learners = learners.map { grades in
             let rows = grades.rows
             return Learner(
@@ -29,7 +29,7 @@ public struct ClassGradingSummary: Sendable, Encodable {
         lessonsNotLoaded = lessonProblems.map(\.description)
     }
 
-    public func json() throws -> String {
+    package func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)

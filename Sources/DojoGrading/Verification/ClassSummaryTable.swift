@@ -3,8 +3,8 @@ import Foundation
 /// The text a teacher reads after grading a class: one row per learner, one column per
 /// lesson with the exercises passed, and where each learner is stuck (the first exercise, in
 /// course order, that they tried and that does not pass yet).
-public enum ClassSummaryTable {
-    public static func text(_ learners: [ClassGrader.LearnerGrades], lessons: [String]) -> String {
+package enum ClassSummaryTable {
+    package static func text(_ learners: [ClassGrader.LearnerGrades], lessons: [String]) -> String {
         let header = ["learner"] + lessons + ["passed", "stuck at"]
         var table: [[String]] = [header]
         for learner in learners {

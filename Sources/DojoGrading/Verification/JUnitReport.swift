@@ -6,14 +6,14 @@ import Foundation
 /// read: one `<testsuite>` per lesson (per learner and lesson, `ada/no-di`, when a class was
 /// graded), one `<testcase>` per exercise, a `<failure>` with the reason in readable words for
 /// each exercise that does not pass, and `<skipped>` for each the learner has not tried.
-public enum JUnitReport {
+package enum JUnitReport {
     /// - Parameters:
     ///   - rows: the results, in lesson order.
     ///   - lessonProblems: lessons that could not be loaded; each becomes a failed test case,
     ///     so that a broken lesson is never mistaken for a clean run.
     ///   - name: the root's name: the learner's, when one workspace was graded, so that files
     ///     merged by a CI system keep learners apart.
-    public static func xml(_ rows: [VerificationRow], lessonProblems: [LessonLoadProblem] = [], name: String = "didojo") -> String {
+    package static func xml(_ rows: [VerificationRow], lessonProblems: [LessonLoadProblem] = [], name: String = "didojo") -> String {
         var suites: [(name: String, rows: [VerificationRow])] = []
         for row in rows {
             let suiteName = suite(of: row)

@@ -4,26 +4,26 @@ import Foundation
 /// For lesson authors and CI: proves that every reference solution passes its checks, that
 /// every starter fails them (so no exercise is passed before the learner has done anything),
 /// and that every catalogued mistake is rejected with a report that names it.
-public struct LessonVerifier: Sendable {
-    public enum Mode: String, Sendable, CaseIterable {
+package struct LessonVerifier: Sendable {
+    package enum Mode: String, Sendable, CaseIterable {
         case solutions, starters, mistakes
     }
 
     /// The text of a report as the learner reads it (`didojo check`, plain), for matching a
     /// mistake's `expect` words against.
-    public typealias ReportText = @Sendable (_ report: CheckReport, _ exercise: Exercise, _ learnerFile: URL) async -> String
+    package typealias ReportText = @Sendable (_ report: CheckReport, _ exercise: Exercise, _ learnerFile: URL) async -> String
 
     /// How one exercise's solution or starter, or one of its mistakes, fared.
-    public struct Finding: Sendable {
-        public let exercise: Exercise
-        public let mode: Mode
-        public let report: CheckReport
+    package struct Finding: Sendable {
+        package let exercise: Exercise
+        package let mode: Mode
+        package let report: CheckReport
         /// For `.mistakes`: the mistake checked, and the words of its `expect` that the report
         /// did not contain.
-        public let mistake: Mistake?
-        public let missingWords: [String]
+        package let mistake: Mistake?
+        package let missingWords: [String]
 
-        public init(exercise: Exercise, mode: Mode, report: CheckReport, mistake: Mistake? = nil, missingWords: [String] = []) {
+        package init(exercise: Exercise, mode: Mode, report: CheckReport, mistake: Mistake? = nil, missingWords: [String] = []) {
             self.exercise = exercise
             self.mode = mode
             self.report = report
@@ -32,7 +32,7 @@ public struct LessonVerifier: Sendable {
         }
 
         /// True when the exercise behaves as it must in this mode.
-        public var holds: Bool {
+        package var holds: Bool {
             switch mode {
             case .solutions:
                 // Every mutant must be caught by a failing test, not by failing to compile.
@@ -52,14 +52,14 @@ public struct LessonVerifier: Sendable {
     private let checker: any ExerciseChecker
     private let reportText: ReportText
 
-    public init(checker: any ExerciseChecker, reportText: @escaping ReportText = { _, _, _ in "" }) {
+    package init(checker: any ExerciseChecker, reportText: @escaping ReportText = { _, _, _ in "" }) {
         self.checker = checker
         self.reportText = reportText
     }
 
     /// Checks each exercise's solution or starter, or each of its mistakes, `concurrency` at a
     /// time, in the given order.
-    public func verify(_ exercises: [Exercise], mode: Mode, concurrency: Int = 2) async throws -> [Finding] {
+    package func verify(_ exercises: [Exercise], mode: Mode, concurrency: Int = 2) async throws -> [Finding] {
         let jobs: [(exercise: Exercise, mistake: Mistake?)] = mode == .mistakes
             ? exercises.flatMap { exercise in exercise.mistakes.map { (exercise, $0) } }
             : exercises.map { ($0, nil) }

@@ -5,9 +5,9 @@ import MutationTesting
 /// How an exercise's checks fared against the mutants of its solution (`verify --mutate`):
 /// how many were made, dropped (they did not compile), killed, declared equivalent, and
 /// which survived.
-public struct MutationReport: Sendable, Encodable {
+package struct MutationReport: Sendable, Encodable {
     /// What the checks made of one mutant.
-    public enum Verdict: String, Sendable, Codable {
+    package enum Verdict: String, Sendable, Codable {
         /// A check failed (or crashed, or ran out of time): the checks can tell it is wrong.
         case killed
         /// Every check passed: a learner handing this in would be told they were right.
@@ -17,23 +17,23 @@ public struct MutationReport: Sendable, Encodable {
     }
 
     /// One mutant and its verdict.
-    public struct Finding: Sendable, Encodable {
-        public let mutant: SourceMutant
+    package struct Finding: Sendable, Encodable {
+        package let mutant: SourceMutant
         /// The file changed: the learner's file name, or (for `kind: test`) a subject file's.
-        public let fileName: String
-        public let verdict: Verdict
-        public let diff: String
+        package let fileName: String
+        package let verdict: Verdict
+        package let diff: String
         /// The manifest's declaration, when the mutant is declared equivalent.
-        public let equivalence: EquivalentMutant?
+        package let equivalence: EquivalentMutant?
 
         /// Survived, and not declared equivalent.
-        public var isSurvivor: Bool { verdict == .survived && equivalence == nil }
+        package var isSurvivor: Bool { verdict == .survived && equivalence == nil }
 
         private enum CodingKeys: String, CodingKey {
             case `operator`, line, file, description, change, verdict, diff, equivalent
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(mutant.operator, forKey: .operator)
             try container.encode(mutant.line, forKey: .line)
@@ -46,13 +46,13 @@ public struct MutationReport: Sendable, Encodable {
         }
     }
 
-    public let exercise: String
-    public let findings: [Finding]
+    package let exercise: String
+    package let findings: [Finding]
     /// Declared equivalents that match no mutant that passes the checks: stale (the solution
     /// changed, or a check now kills it) and to be taken out of the manifest.
-    public let staleEquivalents: [EquivalentMutant]
+    package let staleEquivalents: [EquivalentMutant]
 
-    public init(exercise: Exercise, findings: [Finding]) {
+    package init(exercise: Exercise, findings: [Finding]) {
         self.exercise = exercise.id
         self.findings = findings
         staleEquivalents = exercise.equivalents.filter { declared in
@@ -60,20 +60,20 @@ public struct MutationReport: Sendable, Encodable {
         }
     }
 
-    public var made: Int { findings.count }
-    public var dropped: Int { findings.filter { $0.verdict == .dropped }.count }
-    public var killed: Int { findings.filter { $0.verdict == .killed }.count }
-    public var equivalent: Int { findings.filter { $0.verdict == .survived && $0.equivalence != nil }.count }
-    public var survivors: [Finding] { findings.filter(\.isSurvivor) }
+    package var made: Int { findings.count }
+    package var dropped: Int { findings.filter { $0.verdict == .dropped }.count }
+    package var killed: Int { findings.filter { $0.verdict == .killed }.count }
+    package var equivalent: Int { findings.filter { $0.verdict == .survived && $0.equivalence != nil }.count }
+    package var survivors: [Finding] { findings.filter(\.isSurvivor) }
     /// True when every mutant that compiles is killed or declared equivalent, and no
     /// declaration is stale.
-    public var holds: Bool { survivors.isEmpty && staleEquivalents.isEmpty }
+    package var holds: Bool { survivors.isEmpty && staleEquivalents.isEmpty }
 
     private enum CodingKeys: String, CodingKey {
         case exercise, made, dropped, killed, equivalent, survived, survivors, staleEquivalents = "stale-equivalents", findings
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(exercise, forKey: .exercise)
         try container.encode(made, forKey: .made)
@@ -87,13 +87,13 @@ public struct MutationReport: Sendable, Encodable {
     }
 
     /// The counts on one line: "anti-patterns.3  made 31, dropped 4, killed 25, equivalent 0, survived 2".
-    public var countsLine: String {
+    package var countsLine: String {
         "\(holds ? "✓" : "✗") \(exercise): made \(made), dropped \(dropped), killed \(killed), equivalent \(equivalent), survived \(survivors.count)"
     }
 
     /// The counts, then each survivor with its operator, line, description and diff, then any
     /// stale declaration: what an author reads.
-    public var text: String {
+    package var text: String {
         var lines = [countsLine]
         for survivor in survivors {
             lines.append("  survived: \(survivor.mutant.operator.rawValue), line \(survivor.mutant.line) of \(survivor.fileName): \(survivor.mutant.description)")
@@ -106,7 +106,7 @@ public struct MutationReport: Sendable, Encodable {
     }
 
     /// Every report as JSON, with the totals, for tools.
-    public static func json(_ reports: [MutationReport]) throws -> String {
+    package static func json(_ reports: [MutationReport]) throws -> String {
         struct Summary: Encodable {
             let made, dropped, killed, equivalent, survived: Int
             let allHold: Bool

@@ -11,9 +11,9 @@ import MutationTesting
 ///
 /// For a test-writing exercise the mutants are of the subject, and the reference solution's
 /// tests must kill each: they are run against them as against the exercise's planted bugs.
-public struct MutationVerifier: Sendable {
+package struct MutationVerifier: Sendable {
     /// The mutants of `source` (a file of `exercise`: its solution, or a subject file).
-    public typealias MakeMutants = @Sendable (_ exercise: Exercise, _ source: String) -> [SourceMutant]
+    package typealias MakeMutants = @Sendable (_ exercise: Exercise, _ source: String) -> [SourceMutant]
 
     private let checker: any ExerciseChecker
     private let fileSystem: any FileSystem
@@ -29,7 +29,7 @@ public struct MutationVerifier: Sendable {
     ///     file, the exercise's files and rules, `fingerprint`); nil checks every mutant.
     ///   - fingerprint: what else the verdicts depend on: the compiler's and the lesson
     ///     library's builds, which the composition root knows.
-    public init(
+    package init(
         checker: any ExerciseChecker, fileSystem: any FileSystem, workFolder: URL, verdicts: CompiledStepCache? = nil,
         fingerprint: String = "", makeMutants: @escaping MakeMutants
     ) {
@@ -52,7 +52,7 @@ public struct MutationVerifier: Sendable {
 
     /// Every exercise's mutants checked, `concurrency` checks at a time; the reports in the
     /// exercises' order. `progress` hears of each exercise as its mutants are made.
-    public func verify(
+    package func verify(
         _ exercises: [Exercise], concurrency: Int = 2, progress: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> [MutationReport] {
         var reports: [MutationReport] = []

@@ -1,7 +1,7 @@
 import DojoCore
 /// One line per verified exercise, saying whether it behaves and, if not, how.
-public enum VerificationLine {
-    public static func describe(_ finding: LessonVerifier.Finding) -> String {
+package enum VerificationLine {
+    package static func describe(_ finding: LessonVerifier.Finding) -> String {
         let report = finding.report
         let id = finding.exercise.id
         let failed = report.checks.filter { !$0.passed }
@@ -44,7 +44,7 @@ public enum VerificationLine {
     }
 
     /// Why a finding does not hold, without the exercise's id (for JUnit's failure message).
-    public static func shortfall(_ finding: LessonVerifier.Finding) -> String {
+    package static func shortfall(_ finding: LessonVerifier.Finding) -> String {
         switch finding.mode {
         case .solutions:
             return problem(finding.report)
@@ -63,7 +63,7 @@ public enum VerificationLine {
     }
 
     /// A learner's file, graded: passed, or what is still wrong with it.
-    public static func describe(_ grade: WorkspaceGrader.Grade) -> String {
+    package static func describe(_ grade: WorkspaceGrader.Grade) -> String {
         let id = grade.exercise.id
         guard let report = grade.report else { return "· \(id) not tried yet: " + untried }
         guard grade.passed else { return "✗ \(id) does not pass yet: " + problem(report) }
@@ -74,11 +74,11 @@ public enum VerificationLine {
     }
 
     /// Why an untried exercise has no grade but "not passed".
-    public static let untried = "the file is still the starter, so it was not checked"
+    package static let untried = "the file is still the starter, so it was not checked"
 
     /// What went wrong in a check, in readable words: the failed checks with their messages,
     /// the first compiler errors, the crash, the time limit, the mutants let through.
-    public static func problem(_ report: CheckReport) -> String {
+    package static func problem(_ report: CheckReport) -> String {
         switch report.outcome {
         case .passed where !report.mutants.contains(where: { $0.report.outcome == .compileFailed }):
             return "it passed"

@@ -1,39 +1,39 @@
 /// One exercise's line in a verification or grading report, whatever was checked: what the
 /// text, JSON and JUnit outputs of `didojo verify` are all made from.
-public struct VerificationRow: Sendable, Equatable, Encodable {
+package struct VerificationRow: Sendable, Equatable, Encodable {
     /// What was checked against the exercise's checks.
-    public enum Subject: String, Sendable, Encodable {
+    package enum Subject: String, Sendable, Encodable {
         case learnerFile = "learner-file", solution, starter, mistake
     }
 
     /// Whose workspace was graded, when a class was (`verify --workspaces`): the learner's
     /// name, else the workspace folder's. Nil for one workspace and for what authors verify.
-    public let learner: String?
-    public let lesson: String
-    public let exercise: String
-    public let title: String
-    public let subject: Subject
+    package let learner: String?
+    package let lesson: String
+    package let exercise: String
+    package let title: String
+    package let subject: Subject
     /// True when the exercise behaves as it must: the learner's file and the solution pass,
     /// the starter fails.
-    public let passed: Bool
+    package let passed: Bool
     /// True when the learner's file is still the starter: not checked, and not passed (JUnit's
     /// `skipped`). Always false for what an author verifies.
-    public let untried: Bool
+    package let untried: Bool
     /// The readable line, e.g. "✓ no-di.1 passed (4 checks)".
-    public let line: String
+    package let line: String
     /// Why it did not behave, in readable words; nil when it did.
-    public let problem: String?
+    package let problem: String?
     /// What the learner's code printed while it was checked (capped by the checker); kept
     /// only when it did not pass, where it may explain why.
-    public let output: String
-    public let seconds: Double
+    package let output: String
+    package let seconds: Double
     /// What the kernel could not confine while the file's code ran (see `CheckReport`); empty
     /// when the run was confined whole, or nothing ran. A grade says whether it was confined.
-    public private(set) var confinementGaps: [String] = []
+    package private(set) var confinementGaps: [String] = []
     /// Whether the code ran confined whole (in the JSON beside the gaps).
-    public private(set) var confined = true
+    package private(set) var confined = true
 
-    public init(
+    package init(
         lesson: String, exercise: String, title: String, subject: Subject, passed: Bool, line: String,
         problem: String?, output: String = "", seconds: Double = 0, untried: Bool = false, learner: String? = nil
     ) {
@@ -51,7 +51,7 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
     }
 
     /// A learner's file, graded; `learner` names whose when a class was graded.
-    public init(_ grade: WorkspaceGrader.Grade, learner: String? = nil) {
+    package init(_ grade: WorkspaceGrader.Grade, learner: String? = nil) {
         self.init(
             lesson: grade.exercise.lessonID, exercise: grade.exercise.id, title: grade.exercise.title, subject: .learnerFile,
             passed: grade.passed, line: VerificationLine.describe(grade),
@@ -64,7 +64,7 @@ public struct VerificationRow: Sendable, Equatable, Encodable {
     }
 
     /// A solution, a starter or a catalogued mistake, verified by a lesson author.
-    public init(_ finding: LessonVerifier.Finding) {
+    package init(_ finding: LessonVerifier.Finding) {
         let subject: Subject = switch finding.mode {
         case .solutions: .solution
         case .starters: .starter

@@ -9,27 +9,27 @@ import Foundation
 /// A file that is still its starter is "not tried": it is not checked (a starter fails by
 /// design, which `didojo verify --starters` proves), it is graded as not passed, and grades
 /// tell it apart from a file that was tried and fails (JUnit's `skipped`).
-public struct WorkspaceGrader: Sendable {
+package struct WorkspaceGrader: Sendable {
     /// How one learner file fared.
-    public struct Grade: Sendable {
-        public let exercise: Exercise
+    package struct Grade: Sendable {
+        package let exercise: Exercise
         /// What the checks said; nil when the file was not tried (still the starter), so not checked.
-        public let report: CheckReport?
+        package let report: CheckReport?
         /// True when the progress had recorded a pass that this grading took back.
-        public let passTakenBack: Bool
+        package let passTakenBack: Bool
         /// Why the grade could not be recorded in the learner's progress, if it could not.
-        public let saveProblem: String?
+        package let saveProblem: String?
 
-        public init(exercise: Exercise, report: CheckReport?, passTakenBack: Bool = false, saveProblem: String? = nil) {
+        package init(exercise: Exercise, report: CheckReport?, passTakenBack: Bool = false, saveProblem: String? = nil) {
             self.exercise = exercise
             self.report = report
             self.passTakenBack = passTakenBack
             self.saveProblem = saveProblem
         }
 
-        public var passed: Bool { report?.passed ?? false }
+        package var passed: Bool { report?.passed ?? false }
         /// True when the learner's file is still the starter.
-        public var untried: Bool { report == nil }
+        package var untried: Bool { report == nil }
     }
 
     /// Where the grades go: the learner's progress (`didojo verify` on one workspace), or
@@ -43,27 +43,27 @@ public struct WorkspaceGrader: Sendable {
     private let workspace: Workspace
 
     /// Grades, and records each grade in the learner's progress.
-    public init(recorder: CheckRecorder, workspace: Workspace) {
+    package init(recorder: CheckRecorder, workspace: Workspace) {
         recording = .progress(recorder)
         self.workspace = workspace
     }
 
     /// Grades without writing anything: no grade recorded, no file made from a starter.
-    public init(checker: any ExerciseChecker, workspace: Workspace) {
+    package init(checker: any ExerciseChecker, workspace: Workspace) {
         recording = .nowhere(checker)
         self.workspace = workspace
     }
 
     /// Checks each exercise's learner file, `concurrency` at a time, in the given order, and
     /// records each grade as it comes.
-    public func grade(_ exercises: [Exercise], concurrency: Int = 2) async throws -> [Grade] {
+    package func grade(_ exercises: [Exercise], concurrency: Int = 2) async throws -> [Grade] {
         try await exercises.concurrentMap(limit: concurrency) { exercise in
             try await grade(exercise)
         }
     }
 
     /// Checks one exercise's learner file (or finds it untried) and records the grade.
-    public func grade(_ exercise: Exercise) async throws -> Grade {
+    package func grade(_ exercise: Exercise) async throws -> Grade {
         let file = workspace.file(for: exercise)
         switch recording {
         case .progress(let recorder):

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 
 /// Starts `didojo-class-client`: a courier in the background, or a join the learner waits for.
-public protocol ClassClientLaunching: Sendable {
+package protocol ClassClientLaunching: Sendable {
     /// Starts a courier for the workspace's outbox and returns at once; a courier already at
     /// work makes the new one end at once (they share a lock).
     func startDelivery()
@@ -15,22 +15,22 @@ public protocol ClassClientLaunching: Sendable {
 }
 
 /// The real one: the `didojo-class-client` that `swift build` puts beside `didojo`.
-public struct ClassClientExecutable: ClassClientLaunching {
-    public static let name = "didojo-class-client"
-    public let url: URL
-    public let workspace: URL
+package struct ClassClientExecutable: ClassClientLaunching {
+    package static let name = "didojo-class-client"
+    package let url: URL
+    package let workspace: URL
     private let launcher: any ProcessLaunching
     /// The environment the client runs in: the learner's.
     private let environment: [String: String]
 
-    public init(url: URL, workspace: URL, launcher: any ProcessLaunching, environment: [String: String]) {
+    package init(url: URL, workspace: URL, launcher: any ProcessLaunching, environment: [String: String]) {
         self.url = url
         self.workspace = workspace
         self.launcher = launcher
         self.environment = environment
     }
 
-    public static func beside(
+    package static func beside(
         executable: URL, workspace: URL, launcher: any ProcessLaunching, environment: [String: String]
     ) -> ClassClientExecutable {
         ClassClientExecutable(
@@ -44,11 +44,11 @@ public struct ClassClientExecutable: ClassClientLaunching {
             : ClassroomProblem("The class client is not built (\(url.path) is missing): run 'swift build --product \(Self.name)' in the DIDojo folder, or ./start.sh again.")
     }
 
-    public func join(url server: String, code: String, name: String) async -> Result<Void, ClassroomProblem> {
+    package func join(url server: String, code: String, name: String) async -> Result<Void, ClassroomProblem> {
         await runClient(["join", server, code, "--name", name, "--workspace", workspace.path], seconds: 20, doing: "Joining")
     }
 
-    public func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem> {
+    package func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem> {
         await runClient(["refresh", "--workspace", workspace.path], seconds: seconds, doing: "Asking the class")
     }
 
@@ -79,7 +79,7 @@ public struct ClassClientExecutable: ClassClientLaunching {
     /// Started in a session of its own (Ctrl-C in the shell's terminal does not reach it), with
     /// no terminal, and reaped by a thread of its own so that it leaves no zombie behind. It
     /// outlives the shell on purpose: what the learner did last still reaches the class.
-    public func startDelivery() {
+    package func startDelivery() {
         guard missing == nil else { return }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

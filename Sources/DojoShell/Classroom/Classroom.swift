@@ -5,7 +5,7 @@ import Foundation
 
 /// The live classroom as the shell sees it: whether this workspace joined a class, and a place
 /// to drop what the learner does. Recording never waits on the network (see `OutboxClassroom`).
-public protocol Classroom: CheckObserver {
+package protocol Classroom: CheckObserver {
     /// The class joined, if any.
     var membership: ClassMembership? { get }
     /// Queues an event for the class, when the workspace is in one; does nothing otherwise.
@@ -25,27 +25,27 @@ public protocol Classroom: CheckObserver {
 
 extension Classroom {
     /// `class status`'s question: a few seconds at most.
-    public func refresh() async -> Result<Void, ClassroomProblem> { await refresh(within: 5) }
+    package func refresh() async -> Result<Void, ClassroomProblem> { await refresh(within: 5) }
 
     /// A check the learner ran becomes the class's `check` event; a grading run does not.
-    public func checkRecorded(_ event: CheckEvent) {
+    package func checkRecorded(_ event: CheckEvent) {
         guard let classEvent = ClassEvent(event) else { return }
         record(classEvent)
     }
 }
 
 /// Why joining a class did not work, in the learner's terms.
-public struct ClassroomProblem: Error, Equatable, Sendable {
-    public let message: String
-    public init(_ message: String) { self.message = message }
+package struct ClassroomProblem: Error, Equatable, Sendable {
+    package let message: String
+    package init(_ message: String) { self.message = message }
 }
 
-public struct ClassroomStatus: Sendable, Equatable {
-    public var waiting: Int
-    public var refused: Int
-    public var lastDelivery: DeliveryStatus?
+package struct ClassroomStatus: Sendable, Equatable {
+    package var waiting: Int
+    package var refused: Int
+    package var lastDelivery: DeliveryStatus?
 
-    public init(waiting: Int, refused: Int, lastDelivery: DeliveryStatus?) {
+    package init(waiting: Int, refused: Int, lastDelivery: DeliveryStatus?) {
         self.waiting = waiting
         self.refused = refused
         self.lastDelivery = lastDelivery
@@ -53,23 +53,23 @@ public struct ClassroomStatus: Sendable, Equatable {
 }
 
 /// Not in a class: the shell outside a live class (and most tests).
-public struct NoClassroom: Classroom {
-    public init() {}
-    public var membership: ClassMembership? { nil }
-    public func record(_ event: ClassEvent) {}
-    public func join(url: String, code: String, name: String) async -> Result<ClassMembership, ClassroomProblem> {
+package struct NoClassroom: Classroom {
+    package init() {}
+    package var membership: ClassMembership? { nil }
+    package func record(_ event: ClassEvent) {}
+    package func join(url: String, code: String, name: String) async -> Result<ClassMembership, ClassroomProblem> {
         .failure(ClassroomProblem("This didojo cannot join a class."))
     }
-    public func leave() throws {}
-    public func status() -> ClassroomStatus { ClassroomStatus(waiting: 0, refused: 0, lastDelivery: nil) }
-    public func deliverNow() {}
-    public func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem> { .success(()) }
+    package func leave() throws {}
+    package func status() -> ClassroomStatus { ClassroomStatus(waiting: 0, refused: 0, lastDelivery: nil) }
+    package func deliverNow() {}
+    package func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem> { .success(()) }
 }
 
 extension ClassEvent {
     /// The class's event for a check the learner ran; nil for a grading run, which is the
     /// teacher's, not one of the learner's attempts.
-    public init?(_ check: CheckEvent) {
+    package init?(_ check: CheckEvent) {
         guard check.purpose == .attempt else { return nil }
         self.init(
             kind: .check, time: check.time, lessonID: check.lessonID, exerciseID: check.exerciseID, passed: check.passed,

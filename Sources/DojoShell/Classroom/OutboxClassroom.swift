@@ -5,18 +5,18 @@ import Foundation
 /// The real `Classroom`: events go to the workspace's outbox (a file each, a millisecond) and
 /// the courier (`didojo-class-client deliver`, started in the background) takes them to the
 /// server. The shell never waits on the network; a learner offline for an hour loses nothing.
-public final class OutboxClassroom: Classroom {
+package final class OutboxClassroom: Classroom {
     private let outbox: ClassOutbox
     private let client: any ClassClientLaunching
 
-    public init(outbox: ClassOutbox, client: any ClassClientLaunching) {
+    package init(outbox: ClassOutbox, client: any ClassClientLaunching) {
         self.outbox = outbox
         self.client = client
     }
 
-    public var membership: ClassMembership? { outbox.membership() }
+    package var membership: ClassMembership? { outbox.membership() }
 
-    public func record(_ event: ClassEvent) {
+    package func record(_ event: ClassEvent) {
         // One stat when not in a class: the common case costs nothing worth measuring.
         guard outbox.isJoined else { return }
         do {
@@ -27,7 +27,7 @@ public final class OutboxClassroom: Classroom {
         client.startDelivery()
     }
 
-    public func join(url: String, code: String, name: String) async -> Result<ClassMembership, ClassroomProblem> {
+    package func join(url: String, code: String, name: String) async -> Result<ClassMembership, ClassroomProblem> {
         switch await client.join(url: url, code: code, name: name) {
         case .failure(let problem): return .failure(problem)
         case .success:
@@ -40,22 +40,22 @@ public final class OutboxClassroom: Classroom {
 
     /// Stops the courier at work (it may be retrying the class for minutes) and drops what
     /// waits while holding the courier's lock, so that no batch is between being read and sent.
-    public func leave() async throws {
+    package func leave() async throws {
         let lock = await CourierLock.takeOver(outbox.courierLock)
         defer { lock?.release() }
         try outbox.leave()
     }
 
-    public func status() -> ClassroomStatus {
+    package func status() -> ClassroomStatus {
         ClassroomStatus(waiting: outbox.pending().count, refused: outbox.refusedCount, lastDelivery: outbox.lastDelivery())
     }
 
-    public func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem> {
+    package func refresh(within seconds: Int) async -> Result<Void, ClassroomProblem> {
         guard outbox.isJoined else { return .success(()) }
         return await client.refresh(within: seconds)
     }
 
-    public func deliverNow() {
+    package func deliverNow() {
         guard outbox.isJoined else { return }
         client.startDelivery()
     }

@@ -1,6 +1,6 @@
 /// One command of the interactive shell.
 @MainActor
-public protocol ShellCommand {
+package protocol ShellCommand {
     var name: String { get }
     /// e.g. `check [exercise]`.
     var usage: String { get }
@@ -13,13 +13,13 @@ public protocol ShellCommand {
     func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome
 }
 
-public enum CommandOutcome: Equatable, Sendable {
+package enum CommandOutcome: Equatable, Sendable {
     case keepGoing
     case quit
 }
 
 extension ShellCommand {
-    public var details: String { summary }
+    package var details: String { summary }
 
-    public func completions(arguments: [String], session: ShellSession) -> [String] { [] }
+    package func completions(arguments: [String], session: ShellSession) -> [String] { [] }
 }

@@ -4,8 +4,8 @@
 /// must ask the shell. Setter injection breaks that cycle: the terminal gets this holder at
 /// once, and the composition root sets `candidates` once the shell is built.
 @MainActor
-public final class CompletionProvider {
-    public var candidates: (_ wordsBeforeCursor: [String], _ partialWord: String) -> [String] = { _, _ in [] }
+package final class CompletionProvider {
+    package var candidates: (_ wordsBeforeCursor: [String], _ partialWord: String) -> [String] = { _, _ in [] }
 
-    public init() {}
+    package init() {}
 }

@@ -9,11 +9,11 @@ import LessonSupport
 /// demo; linking the demos into the shell cost every start of the shell about as much, mostly
 /// in the dynamic linker.
 @MainActor
-public final class DemoExecutable: DemoLaunching {
+package final class DemoExecutable: DemoLaunching {
     /// The product name in Package.swift.
-    public static let name = "didojo-demos"
+    package static let name = "didojo-demos"
 
-    public let url: URL
+    package let url: URL
     /// Asks the demos for their list; waited for on the caller's thread (see `descriptions`).
     private let launcher: ChildProcessLauncher
     /// The environment the demos' list is asked in: the learner's.
@@ -21,7 +21,7 @@ public final class DemoExecutable: DemoLaunching {
     /// The answer of `describe`, kept: the demos cannot change while the shell runs.
     private var cachedDescriptions: [DemoDescription]?
 
-    public init(url: URL, launcher: ChildProcessLauncher, environment: [String: String]) {
+    package init(url: URL, launcher: ChildProcessLauncher, environment: [String: String]) {
         self.url = url
         self.launcher = launcher
         self.environment = environment
@@ -30,14 +30,14 @@ public final class DemoExecutable: DemoLaunching {
     /// The one beside `executable` (the running `didojo`, symbolic links resolved), which is
     /// where `swift build` puts both. Not checked here: start-up does not need it, and a
     /// missing one is reported when the learner first asks for a demo.
-    public static func beside(executable: URL, launcher: ChildProcessLauncher, environment: [String: String]) -> DemoExecutable {
+    package static func beside(executable: URL, launcher: ChildProcessLauncher, environment: [String: String]) -> DemoExecutable {
         DemoExecutable(
             url: executable.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name),
             launcher: launcher, environment: environment
         )
     }
 
-    public func descriptions() throws -> [DemoDescription] {
+    package func descriptions() throws -> [DemoDescription] {
         if let cachedDescriptions { return cachedDescriptions }
         try requireExecutable()
         let result: ChildProcessResult
@@ -62,7 +62,7 @@ public final class DemoExecutable: DemoLaunching {
         }
     }
 
-    public func run(lessonID: String, arguments: [String], workspace: URL) throws -> Termination {
+    package func run(lessonID: String, arguments: [String], workspace: URL) throws -> Termination {
         try requireExecutable()
         do {
             return try ForegroundProcess.run(

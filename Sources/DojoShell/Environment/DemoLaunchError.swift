@@ -1,13 +1,13 @@
 import Foundation
 
 /// Why the lessons' example programs could not be started or asked, for a person.
-public enum DemoLaunchError: Error, LocalizedError, Equatable {
+package enum DemoLaunchError: Error, LocalizedError, Equatable {
     /// `didojo-demos` is not beside `didojo`: it was not built, or only `didojo` was copied.
     case executableMissing(path: String)
     /// It is there but did not start or did not answer as expected.
     case notUsable(path: String, reason: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .executableMissing(let path):
             return "The lessons' example programs are not built: \(path) is missing. "

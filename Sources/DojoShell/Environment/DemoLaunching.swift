@@ -7,7 +7,7 @@ import LessonSupport
 /// Injected: the live one starts the `didojo-demos` executable (see ``DemoExecutable``), so
 /// the shell never links the lesson modules; tests use a fake that records what was asked.
 @MainActor
-public protocol DemoLaunching {
+package protocol DemoLaunching {
     /// What every lesson's demo accepts, for `help run` and Tab completion.
     ///
     /// - Throws: ``DemoLaunchError`` when the demos cannot be asked (not built…).

@@ -4,11 +4,11 @@ import TerminalMarkdown
 
 /// A person at a terminal: libedit line editing, history, Tab completion.
 @MainActor
-public final class EditLineTerminal: Terminal {
+package final class EditLineTerminal: Terminal {
     private let editor: LineEditor
     private let environment: [String: String]
 
-    public init(environment: [String: String], completion: CompletionProvider) {
+    package init(environment: [String: String], completion: CompletionProvider) {
         self.environment = environment
         let history = HistoryFile(url: HistoryFile.defaultURL(environment: environment))
         editor = LineEditor(programName: "didojo", history: history) { words, partial in
@@ -18,25 +18,25 @@ public final class EditLineTerminal: Terminal {
         }
     }
 
-    public var isInteractive: Bool { true }
+    package var isInteractive: Bool { true }
 
-    public var style: TextStyle {
+    package var style: TextStyle {
         TextStyle.fromEnvironment(environment, isTerminal: true, columns: TerminalInfo.columns(fd: 1))
     }
 
-    public var screenRows: Int? {
+    package var screenRows: Int? {
         environment["TERM"] == "dumb" ? nil : TerminalInfo.rows(fd: 1)
     }
 
-    public func readLine(prompt: String) -> LineReadResult {
+    package func readLine(prompt: String) -> LineReadResult {
         editor.readLine(prompt: prompt)
     }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    public func close() {
+    package func close() {
         do {
             try editor.saveHistory()
         } catch {

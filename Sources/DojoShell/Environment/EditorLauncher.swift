@@ -2,7 +2,7 @@ import Foundation
 
 /// Opens a file in the learner's editor and waits until it is closed.
 @MainActor
-public protocol EditorLauncher {
+package protocol EditorLauncher {
     /// The editor command that would be used, or nil when none is configured or installed.
     var editorCommand: String? { get }
     /// Why `editorCommand` was used when the learner did not choose it, and how to choose
@@ -13,5 +13,5 @@ public protocol EditorLauncher {
 }
 
 extension EditorLauncher {
-    public var choiceNote: String? { nil }
+    package var choiceNote: String? { nil }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Waits for a file to change (be saved).
-public protocol FileWatcher: Sendable {
+package protocol FileWatcher: Sendable {
     /// Returns true when `file` has changed since the call began, false when the calling
     /// task was cancelled first. Saving through a rename counts as a change.
     func waitForChange(of file: URL) async -> Bool

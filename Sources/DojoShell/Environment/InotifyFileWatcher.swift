@@ -11,7 +11,7 @@ import Glibc
 /// The wait blocks in `poll(2)`, so it happens on a thread of its own rather than on one of
 /// Swift's few cooperative threads, which `watch` would otherwise hold for as long as it
 /// watches. Cancelling the waiting task wakes that thread through a pipe.
-public struct InotifyFileWatcher: FileWatcher {
+package struct InotifyFileWatcher: FileWatcher {
     private let fallback: any FileWatcher
     private let clock: any Clock<Duration>
     /// How long to let an editor that writes in several steps finish before the check reads.
@@ -20,12 +20,12 @@ public struct InotifyFileWatcher: FileWatcher {
     /// - Parameters:
     ///   - fallback: the watcher used where a folder cannot be watched.
     ///   - clock: waits out `settleTime`; the composition root's clock.
-    public init(fallback: any FileWatcher, clock: any Clock<Duration>) {
+    package init(fallback: any FileWatcher, clock: any Clock<Duration>) {
         self.fallback = fallback
         self.clock = clock
     }
 
-    public func waitForChange(of file: URL) async -> Bool {
+    package func waitForChange(of file: URL) async -> Bool {
         guard let watch = FolderWatch(folder: file.deletingLastPathComponent()) else {
             return await fallback.waitForChange(of: file)
         }

@@ -1,7 +1,7 @@
 /// Ctrl-C, as the shell sees it.
 ///
 /// Injected: the live one reads the SIGINT flag; tests press "Ctrl-C" on a fake.
-public protocol InterruptSource: Sendable {
+package protocol InterruptSource: Sendable {
     /// Returns true once per Ctrl-C press since the last time it was asked, then false.
     func takeInterrupt() -> Bool
     /// Returns at the next Ctrl-C (taking it), or as soon as the calling task is cancelled.
@@ -12,7 +12,7 @@ extension InterruptSource {
     /// Runs `operation`, cancelling it when Ctrl-C is pressed meanwhile, and returns what it
     /// returns (a cancelled check returns its `.cancelled` report). Cancellation is Swift's
     /// own: `operation` stops the way it stops when any task is cancelled.
-    public func cancellingOnInterrupt<Value: Sendable>(
+    package func cancellingOnInterrupt<Value: Sendable>(
         _ operation: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         try await withThrowingTaskGroup(of: Value?.self) { group in

@@ -4,7 +4,7 @@ import CLibEditShim
 ///
 /// The handler replaces the default action (ending the process), so Ctrl-C can never take
 /// the shell down; the shell decides what it means: drop the line, or cancel a check.
-public struct LiveInterruptSource: InterruptSource {
+package struct LiveInterruptSource: InterruptSource {
     /// How often `nextInterrupt` looks at the flag: a signal handler may do next to nothing,
     /// so the flag is all there is to look at, and a person notices no 20 ms.
     static let lookInterval: Duration = .milliseconds(20)
@@ -12,16 +12,16 @@ public struct LiveInterruptSource: InterruptSource {
     private init() {}
 
     /// Installs the SIGINT handler (once; installing again is harmless) and returns the source.
-    public static func installed() -> LiveInterruptSource {
+    package static func installed() -> LiveInterruptSource {
         didojo_interrupt_install()
         return LiveInterruptSource()
     }
 
-    public func takeInterrupt() -> Bool {
+    package func takeInterrupt() -> Bool {
         didojo_interrupt_take() != 0
     }
 
-    public func nextInterrupt() async {
+    package func nextInterrupt() async {
         while !takeInterrupt() {
             do {
                 try await Task.sleep(for: Self.lookInterval)

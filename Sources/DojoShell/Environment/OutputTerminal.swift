@@ -4,25 +4,25 @@ import TerminalMarkdown
 
 /// Standard output for the one-shot subcommands (`didojo check`): writes, never reads.
 @MainActor
-public final class OutputTerminal: Terminal {
-    public let style: TextStyle
+package final class OutputTerminal: Terminal {
+    package let style: TextStyle
     /// The screen's height when standard output is a capable terminal (see `Terminal`), so
     /// that a report can keep its verdict on it; nil for a pipe or a file, which get it all.
-    public let screenRows: Int?
+    package let screenRows: Int?
 
-    public init(style: TextStyle, screenRows: Int? = nil) {
+    package init(style: TextStyle, screenRows: Int? = nil) {
         self.style = style
         self.screenRows = screenRows
     }
 
-    public var isInteractive: Bool { false }
+    package var isInteractive: Bool { false }
 
     /// There is nobody to answer; questions are answered "no".
-    public func readLine(prompt: String) -> LineReadResult { .endOfInput }
+    package func readLine(prompt: String) -> LineReadResult { .endOfInput }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    public func close() {}
+    package func close() {}
 }

@@ -4,7 +4,7 @@
 /// Injected because it is a program on the learner's terminal: the shell's tests use a fake,
 /// the composition root the real one (`SystemPager`).
 @MainActor
-public protocol Pager {
+package protocol Pager {
     /// Whether there is a pager to use at all (none when the learner's choice is `cat` or empty).
     var isAvailable: Bool { get }
     /// Shows `text` (whole lines, colours kept) and returns once the learner has left the
@@ -14,8 +14,8 @@ public protocol Pager {
 }
 
 /// No pager: everything is printed as it comes.
-public struct NoPager: Pager {
-    public init() {}
-    public var isAvailable: Bool { false }
-    public func page(_ text: String) throws {}
+package struct NoPager: Pager {
+    package init() {}
+    package var isAvailable: Bool { false }
+    package func page(_ text: String) throws {}
 }

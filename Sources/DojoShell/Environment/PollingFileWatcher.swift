@@ -5,16 +5,16 @@ import Foundation
 ///
 /// Polling works everywhere (network folders, editors that save by renaming, containers
 /// without inotify), and a few stat calls a second cost nothing next to a compile.
-public struct PollingFileWatcher: FileWatcher {
+package struct PollingFileWatcher: FileWatcher {
     private let interval: Duration
     private let clock: any Clock<Duration>
 
-    public init(interval: Duration = .milliseconds(250), clock: any Clock<Duration>) {
+    package init(interval: Duration = .milliseconds(250), clock: any Clock<Duration>) {
         self.interval = interval
         self.clock = clock
     }
 
-    public func waitForChange(of file: URL) async -> Bool {
+    package func waitForChange(of file: URL) async -> Bool {
         let original = Self.fingerprint(of: file)
         while true {
             do {

@@ -11,23 +11,23 @@ import Darwin
 /// or `$EDITOR`, else the first of `sensible-editor`, `editor`, `nano` and `vi` found on the
 /// `PATH`, as git and Debian's tools choose.
 @MainActor
-public struct SystemEditorLauncher: EditorLauncher {
+package struct SystemEditorLauncher: EditorLauncher {
     /// The editors tried, in this order, when the learner has set none: Debian's choice of
     /// the learner's editor, the system's default, then the two found almost everywhere.
-    public static let fallbackEditors = ["sensible-editor", "editor", "nano", "vi"]
+    package static let fallbackEditors = ["sensible-editor", "editor", "nano", "vi"]
 
     private let environment: [String: String]
     private let fileManager = FileManager.default
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.environment = environment
     }
 
-    public var editorCommand: String? {
+    package var editorCommand: String? {
         chosenByLearner ?? fallback?.name
     }
 
-    public var choiceNote: String? {
+    package var choiceNote: String? {
         guard chosenByLearner == nil, fallback != nil else { return nil }
         return "no $EDITOR set; to use another: quit, export EDITOR=vim, start again"
     }
@@ -59,7 +59,7 @@ public struct SystemEditorLauncher: EditorLauncher {
         return nil
     }
 
-    public func open(_ file: URL) throws {
+    package func open(_ file: URL) throws {
         guard let editor = chosenByLearner ?? fallback.map({ Self.quotedForShell($0.path) }) else { return }
         // Through the shell, because editor settings often carry arguments ("code --wait").
         // The file goes in as "$1", so no path can be mistaken for shell syntax. A terminal
@@ -100,7 +100,7 @@ public struct SystemEditorLauncher: EditorLauncher {
 }
 
 /// The editor could not be used; the message says what to change.
-public struct EditorError: Error, LocalizedError {
-    public let message: String
-    public var errorDescription: String? { message }
+package struct EditorError: Error, LocalizedError {
+    package let message: String
+    package var errorDescription: String? { message }
 }

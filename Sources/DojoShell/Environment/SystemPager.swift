@@ -11,18 +11,18 @@ import Darwin
 /// (colours shown, quits at once when the text fits, leaves the text on the screen). A choice
 /// of `cat` or of nothing means no pager.
 @MainActor
-public struct SystemPager: Pager {
+package struct SystemPager: Pager {
     /// The pager used when the learner has chosen none.
-    public static let defaultCommand = "less -R -F -X"
+    package static let defaultCommand = "less -R -F -X"
 
     private let environment: [String: String]
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.environment = environment
     }
 
     /// The shell command that runs the pager, or nil for none.
-    public var command: String? {
+    package var command: String? {
         for name in ["DIDOJO_PAGER", "PAGER"] {
             if let value = environment[name] {
                 let chosen = value.trimmingCharacters(in: .whitespaces)
@@ -32,9 +32,9 @@ public struct SystemPager: Pager {
         return isOnPath("less") ? Self.defaultCommand : nil
     }
 
-    public var isAvailable: Bool { command != nil }
+    package var isAvailable: Bool { command != nil }
 
-    public func page(_ text: String) throws {
+    package func page(_ text: String) throws {
         guard let command else { return }
         let input = try Self.unlinkedFile(holding: text)
         defer { close(input) }
@@ -92,7 +92,7 @@ public struct SystemPager: Pager {
 }
 
 /// The pager could not be used; the message says what to change.
-public struct PagerError: Error, LocalizedError {
-    public let message: String
-    public var errorDescription: String? { message }
+package struct PagerError: Error, LocalizedError {
+    package let message: String
+    package var errorDescription: String? { message }
 }

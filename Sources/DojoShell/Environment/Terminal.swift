@@ -5,7 +5,7 @@ import TerminalMarkdown
 ///
 /// Injected so that the shell's tests drive it with a fake instead of a real terminal.
 @MainActor
-public protocol Terminal: AnyObject {
+package protocol Terminal: AnyObject {
     /// True for a person at a terminal (prompt, history, spinner); false for a script.
     var isInteractive: Bool { get }
     /// Color and width, read anew each time because the window may be resized.
@@ -22,10 +22,10 @@ public protocol Terminal: AnyObject {
 }
 
 extension Terminal {
-    public var screenRows: Int? { nil }
+    package var screenRows: Int? { nil }
 
     /// Asks a yes/no question; anything but "y"/"yes" is no.
-    public func confirm(_ question: String) -> Bool {
+    package func confirm(_ question: String) -> Bool {
         if !isInteractive { write(TextWrapper(width: style.width).wrap(question) + " ") }
         guard case .line(let answer) = readLine(prompt: wrappedPrompt(question + " [y/N] ")) else {
             write("\n")
@@ -38,7 +38,7 @@ extension Terminal {
     /// `prompt` wrapped at the terminal's width between words: every line but the last is
     /// written now, and the last is returned, for the line editor to show as the prompt (it
     /// knows nothing of words, so a long prompt of its own would break in the middle of one).
-    public func wrappedPrompt(_ prompt: String) -> String {
+    package func wrappedPrompt(_ prompt: String) -> String {
         guard isInteractive else { return prompt }
         let lines = TextWrapper(width: style.width).wrapLines(prompt)
         guard lines.count > 1, let last = lines.last else { return prompt }

@@ -9,8 +9,8 @@ import TerminalMarkdown
 /// `expect` words are looked for in (`didojo verify --mistakes`), so that they prove what the
 /// learner reads, not what the report holds somewhere inside.
 @MainActor
-public enum PlainReportText {
-    public static func text(of report: CheckReport, exercise: Exercise, learnerFile: URL, fileSystem: any FileSystem) -> String {
+package enum PlainReportText {
+    package static func text(of report: CheckReport, exercise: Exercise, learnerFile: URL, fileSystem: any FileSystem) -> String {
         let terminal = CollectingTerminal(style: .plain)
         CheckReportView(printer: Printer(terminal: terminal), fileSystem: fileSystem).show(report, exercise: exercise, learnerFile: learnerFile)
         return terminal.text

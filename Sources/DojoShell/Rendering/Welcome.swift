@@ -2,8 +2,8 @@ import DojoCore
 import DojoWorkspace
 /// What a person sees when the shell starts.
 @MainActor
-public enum Welcome {
-    public static func show(_ session: ShellSession) {
+package enum Welcome {
+    package static func show(_ session: ShellSession) {
         let printer = session.printer
         printer.heading("DIDojo: learn Dependency Injection in Swift")
         if let workshop = session.workshop {

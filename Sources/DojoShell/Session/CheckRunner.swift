@@ -10,7 +10,7 @@ import Foundation
 /// Shared by the shell's `check` and `watch` and by `didojo check`, which needs no shell
 /// for it: only a terminal, Ctrl-C, a clock and the recorder.
 @MainActor
-public struct CheckRunner {
+package struct CheckRunner {
     private let printer: Printer
     private let terminal: any Terminal
     private let fileSystem: any FileSystem
@@ -23,7 +23,7 @@ public struct CheckRunner {
     /// (there is no `output` to type).
     private let fromCommandLine: Bool
 
-    public init(
+    package init(
         terminal: any Terminal, fileSystem: any FileSystem, interrupts: any InterruptSource, clock: any Clock<Duration>,
         catalog: LessonCatalog, workspace: Workspace, recorder: Result<CheckRecorder, DojoError>, fromCommandLine: Bool = false
     ) {
@@ -54,7 +54,7 @@ public struct CheckRunner {
     ///   - fullOutput: show all that the learner's code printed, not only its last lines.
     ///   - watching: true under `watch`, which checks again by itself on every save: what to
     ///     do next after a failure is then to save, not to type `check`.
-    public func check(_ exercise: Exercise, fullOutput: Bool = false, watching: Bool = false) async -> CheckRecorder.Recorded? {
+    package func check(_ exercise: Exercise, fullOutput: Bool = false, watching: Bool = false) async -> CheckRecorder.Recorded? {
         let recorder: CheckRecorder
         switch self.recorder {
         case .success(let ready): recorder = ready
@@ -145,7 +145,7 @@ extension ShellSession {
     /// Checks an exercise as the shell's `check` does (report, progress, next step), and takes
     /// in the progress it recorded, and keeps the report for `output`; `watching` under
     /// `watch` (see `CheckRunner.check`). Nil when the check could not start (reason printed).
-    public func runCheck(_ exercise: Exercise, fullOutput: Bool = false, watching: Bool = false) async -> CheckReport? {
+    package func runCheck(_ exercise: Exercise, fullOutput: Bool = false, watching: Bool = false) async -> CheckReport? {
         let recorded = await CheckRunner(session: self).check(exercise, fullOutput: fullOutput, watching: watching)
         if let progress = recorded?.progress { adopt(progress) }
         if let report = recorded?.report, report.outcome != .cancelled { lastCheck = (exercise, report) }

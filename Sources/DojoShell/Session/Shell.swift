@@ -4,21 +4,21 @@ import LineEditing
 
 /// The interactive loop: read a line, run the command, repeat until `quit` or Ctrl-D.
 @MainActor
-public final class Shell {
-    public let session: ShellSession
-    public let registry: CommandRegistry
+package final class Shell {
+    package let session: ShellSession
+    package let registry: CommandRegistry
 
-    public init(session: ShellSession, registry: CommandRegistry = .standard()) {
+    package init(session: ShellSession, registry: CommandRegistry = .standard()) {
         self.session = session
         self.registry = registry
     }
 
     /// What Tab offers; the composition root hands this to the line editor.
-    public func completionCandidates(wordsBeforeCursor: [String], partialWord: String) -> [String] {
+    package func completionCandidates(wordsBeforeCursor: [String], partialWord: String) -> [String] {
         registry.candidates(wordsBeforeCursor: wordsBeforeCursor, session: session)
     }
 
-    public func run() async {
+    package func run() async {
         let terminal = session.terminal
         defer { terminal.close() }
         // What the learner did while the class could not be reached, delivered now (nothing
@@ -39,7 +39,7 @@ public final class Shell {
     }
 
     /// Runs one typed line.
-    public func execute(_ text: String) async -> CommandOutcome {
+    package func execute(_ text: String) async -> CommandOutcome {
         guard text.utf8.count <= TypedLine.maximumLength else {
             session.printer.line("That line is \(text.utf8.count) bytes long, far longer than any command, so it was not read. (Pasted by accident?) Type 'help' to see all commands.")
             return .keepGoing

@@ -4,7 +4,7 @@ import Foundation
 
 /// What a workshop file changes in the shell: locked lessons and the time box in the prompt.
 extension ShellSession {
-    public var workshop: Workshop? { dependencies.workshop }
+    package var workshop: Workshop? { dependencies.workshop }
 
     /// Why `lesson` cannot be opened yet, or nil when it can (always nil without a workshop).
     func lockMessage(for lesson: Lesson) -> String? {

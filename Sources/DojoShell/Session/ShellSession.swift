@@ -12,32 +12,32 @@ import Foundation
 /// didojo on the same workspace (`verify`, `reset --all`, `progress import`, `didojo check`)
 /// is never undone by this one, and `refreshProgress` picks up what it did.
 @MainActor
-public final class ShellSession {
-    public let dependencies: ShellDependencies
-    public private(set) var progress: LearnerProgress
+package final class ShellSession {
+    package let dependencies: ShellDependencies
+    package private(set) var progress: LearnerProgress
     /// Where commands write; the terminal's, or a collector while `paged` measures the text.
     var printer: Printer
     /// The last check run in this session, for `output`.
     var lastCheck: (exercise: Exercise, report: CheckReport)?
     /// Whether long text goes through the pager (`pager on|off`, `--no-pager`).
-    public var pagerEnabled = true
+    package var pagerEnabled = true
 
     /// When the progress file was last read or written by this session, to know whether
     /// someone else has changed it since.
     private var progressFileDate: Date?
 
-    public init(dependencies: ShellDependencies, progress: LearnerProgress) {
+    package init(dependencies: ShellDependencies, progress: LearnerProgress) {
         self.dependencies = dependencies
         self.progress = progress
         self.printer = Printer(terminal: dependencies.terminal)
         progressFileDate = dependencies.fileSystem.modificationDate(of: dependencies.progressStore.file)
     }
 
-    public var catalog: LessonCatalog { dependencies.catalog }
-    public var terminal: any Terminal { dependencies.terminal }
-    public var workspace: Workspace { dependencies.workspace }
+    package var catalog: LessonCatalog { dependencies.catalog }
+    package var terminal: any Terminal { dependencies.terminal }
+    package var workspace: Workspace { dependencies.workspace }
 
-    public func updateProgress(_ change: (inout LearnerProgress) -> Void) {
+    package func updateProgress(_ change: (inout LearnerProgress) -> Void) {
         do {
             let saved = try dependencies.progressStore.update(change)
             adopt(saved.progress)
@@ -52,7 +52,7 @@ public final class ShellSession {
 
     /// Takes in what another didojo wrote to the progress file since this session last read
     /// or wrote it. Cheap when nothing changed (one `stat`): run before every command.
-    public func refreshProgress() {
+    package func refreshProgress() {
         let store = dependencies.progressStore
         let date = dependencies.fileSystem.modificationDate(of: store.file)
         guard date != progressFileDate else { return }
@@ -69,13 +69,13 @@ public final class ShellSession {
     // MARK: Where the learner is
 
     /// The open lesson, or nil before the first `open`/`read`.
-    public var currentLesson: Lesson? {
+    package var currentLesson: Lesson? {
         progress.currentLessonID.flatMap(catalog.lesson(id:))
     }
 
     /// The exercise commands act on when no id is given: the chosen one if it belongs to the
     /// open lesson, else the open lesson's first exercise not yet passed.
-    public var currentExercise: Exercise? {
+    package var currentExercise: Exercise? {
         if let id = progress.currentExerciseID, let exercise = catalog.exercise(id: id),
            exercise.lessonID == currentLesson?.id || currentLesson == nil {
             return exercise
@@ -87,7 +87,7 @@ public final class ShellSession {
     /// The prompt: `didojo no-di 2/5> ` while reading, `didojo no-di exercises> ` on the
     /// lesson's last screen, `didojo> ` before a lesson is open.
     /// In a workshop with a time box, the time left follows: `didojo no-di 2/5 · 12 min left> `.
-    public var prompt: String {
+    package var prompt: String {
         guard let lesson = currentLesson else { return "didojo> " }
         let place = progress.currentPage >= lesson.pages.count
             ? "exercises"
@@ -98,7 +98,7 @@ public final class ShellSession {
 
     /// Resolves an exercise argument: a full id (`no-di.2`), a number in the open lesson
     /// (`2`), or nothing (the current exercise).
-    public func exercise(named argument: String?) throws -> Exercise {
+    package func exercise(named argument: String?) throws -> Exercise {
         guard let argument else {
             guard let exercise = currentExercise ?? catalog.allExercises.first else {
                 throw DojoError.unknownExercise("(none)", suggestion: nil)
@@ -112,7 +112,7 @@ public final class ShellSession {
         throw DojoError.unknownExercise(argument, suggestion: ClosestMatch.find(argument, among: catalog.allExercises.map(\.id)))
     }
 
-    public func lesson(named argument: String) throws -> Lesson {
+    package func lesson(named argument: String) throws -> Lesson {
         if let lesson = catalog.lesson(id: argument) { return lesson }
         if let number = Int(argument), catalog.lessons.indices.contains(number - 1) {
             return catalog.lessons[number - 1]
@@ -120,7 +120,7 @@ public final class ShellSession {
         throw DojoError.unknownLesson(argument, suggestion: ClosestMatch.find(argument, among: catalog.lessons.map(\.id)))
     }
 
-    public func learnerFile(for exercise: Exercise) -> URL {
+    package func learnerFile(for exercise: Exercise) -> URL {
         workspace.file(for: exercise)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why `graph` cannot draw what was asked, for a person.
-public enum GraphError: Error, LocalizedError, Equatable {
+package enum GraphError: Error, LocalizedError, Equatable {
     /// A lesson's module is drawn from the checkout's `Sources/`, which this installation lacks.
     case moduleSourcesMissing(lessonID: String, module: String, folder: String)
     /// A file to draw could not be read.
@@ -13,7 +13,7 @@ public enum GraphError: Error, LocalizedError, Equatable {
     /// An option `graph` does not know, or a value it does not take.
     case usage(String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .moduleSourcesMissing(let lessonID, let module, let folder):
             return "The sources of \(lessonID)'s module \(module) are not here (\(folder) is missing): "

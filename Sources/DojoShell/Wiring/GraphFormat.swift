@@ -1,7 +1,7 @@
 import WiringAnalysis
 
 /// How `graph` writes a wiring report: drawn for the terminal, or for another tool.
-public enum GraphFormat: String, CaseIterable, Sendable {
+package enum GraphFormat: String, CaseIterable, Sendable {
     /// Boxes and arrows in the terminal, findings under them.
     case text
     /// Graphviz (`dot -Tsvg`).
@@ -12,7 +12,7 @@ public enum GraphFormat: String, CaseIterable, Sendable {
     case json
 
     /// `report` in this format; `options` shape the text drawing only.
-    public func render(_ report: WiringReport, options: TextGraphRenderer.Options) -> String {
+    package func render(_ report: WiringReport, options: TextGraphRenderer.Options) -> String {
         switch self {
         case .text: TextGraphRenderer(options: options).render(report)
         case .dot: DOTGraphRenderer().render(report)
@@ -22,7 +22,7 @@ public enum GraphFormat: String, CaseIterable, Sendable {
     }
 
     /// "text, dot, mermaid, json", for messages.
-    public static var names: String {
+    package static var names: String {
         allCases.map(\.rawValue).joined(separator: ", ")
     }
 }

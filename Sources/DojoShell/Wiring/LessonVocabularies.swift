@@ -12,15 +12,15 @@ import WiringAnalysis
 /// happens the first time a lesson's vocabulary is asked for, once per process, and the result
 /// is kept in the step cache by the sources' contents: the next `didojo` reads a few kilobytes
 /// of JSON instead. Shared by the checker (through the composition root) and `graph`.
-public final class LessonVocabularies: Sendable {
+package final class LessonVocabularies: Sendable {
     /// A lesson's vocabulary, and the module folders it could not read.
-    public struct Learned: Sendable, Equatable {
-        public let vocabulary: WiringVocabulary
+    package struct Learned: Sendable, Equatable {
+        package let vocabulary: WiringVocabulary
         /// The source folders that are not there (an installation without `Sources/`): the
         /// analysis then judges those modules' types by their names alone.
-        public let missingFolders: [URL]
+        package let missingFolders: [URL]
 
-        public init(vocabulary: WiringVocabulary, missingFolders: [URL]) {
+        package init(vocabulary: WiringVocabulary, missingFolders: [URL]) {
             self.vocabulary = vocabulary
             self.missingFolders = missingFolders
         }
@@ -30,7 +30,7 @@ public final class LessonVocabularies: Sendable {
     static let domainModule = "Domain"
 
     /// `Sources/` of the checkout, where each module is a folder.
-    public let sourcesFolder: URL
+    package let sourcesFolder: URL
     private let fileSystem: any FileSystem
     private let cache: CompiledStepCache?
     /// Learned in this process, by module list.
@@ -38,24 +38,24 @@ public final class LessonVocabularies: Sendable {
 
     /// - Parameter cache: where learned vocabularies are kept between processes; nil keeps
     ///   them in this process only.
-    public init(sourcesFolder: URL, fileSystem: any FileSystem, cache: CompiledStepCache?) {
+    package init(sourcesFolder: URL, fileSystem: any FileSystem, cache: CompiledStepCache?) {
         self.sourcesFolder = sourcesFolder
         self.fileSystem = fileSystem
         self.cache = cache
     }
 
     /// The `Sources` folder beside a `Lessons` folder: both are in the root of the checkout.
-    public static func sourcesFolder(besideLessons lessonsFolder: URL) -> URL {
+    package static func sourcesFolder(besideLessons lessonsFolder: URL) -> URL {
         lessonsFolder.standardizedFileURL.deletingLastPathComponent().appendingPathComponent("Sources")
     }
 
     /// The folder of one module's sources.
-    public func folder(ofModule module: String) -> URL {
+    package func folder(ofModule module: String) -> URL {
         sourcesFolder.appendingPathComponent(module)
     }
 
     /// The vocabulary for `lesson`'s files: `Domain` and its module, and its tolerated defaults.
-    public func vocabulary(for lesson: Lesson) -> Learned {
+    package func vocabulary(for lesson: Lesson) -> Learned {
         let modules = lesson.module == Self.domainModule ? [lesson.module] : [Self.domainModule, lesson.module]
         let (vocabulary, missing) = vocabulary(ofModules: modules)
         var withDefaults = vocabulary
@@ -65,7 +65,7 @@ public final class LessonVocabularies: Sendable {
 
     /// The sources of `lesson`'s modules (`Domain` and its own), for what else is learned
     /// from them: the ambient contexts `verify --mutate` hard-wires to (`AmbientAccessors`).
-    public func sources(for lesson: Lesson) -> [SourceFile] {
+    package func sources(for lesson: Lesson) -> [SourceFile] {
         let modules = lesson.module == Self.domainModule ? [lesson.module] : [Self.domainModule, lesson.module]
         return modules.flatMap { module in
             let folder = folder(ofModule: module)

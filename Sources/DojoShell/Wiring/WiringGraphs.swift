@@ -7,12 +7,12 @@ import WiringAnalysis
 
 /// What `graph` draws, in the shell and as `didojo graph`: the learner's file for an exercise
 /// (with the files the checker compiles beside it), the exercise's solution, or a lesson's module.
-public struct WiringGraphs: Sendable {
+package struct WiringGraphs: Sendable {
     /// One analysis ready to draw, and what the learner should know about how it was made.
-    public struct Drawing: Sendable {
-        public let report: WiringReport
+    package struct Drawing: Sendable {
+        package let report: WiringReport
         /// Set when the lesson's sources were missing, so the analysis knew less than usual.
-        public let caveat: String?
+        package let caveat: String?
     }
 
     let fileSystem: any FileSystem
@@ -20,7 +20,7 @@ public struct WiringGraphs: Sendable {
     let vocabularies: LessonVocabularies
     let catalog: LessonCatalog
 
-    public init(fileSystem: any FileSystem, workspace: Workspace, vocabularies: LessonVocabularies, catalog: LessonCatalog) {
+    package init(fileSystem: any FileSystem, workspace: Workspace, vocabularies: LessonVocabularies, catalog: LessonCatalog) {
         self.fileSystem = fileSystem
         self.workspace = workspace
         self.vocabularies = vocabularies
@@ -29,17 +29,17 @@ public struct WiringGraphs: Sendable {
 
     /// The learner's file for `exercise`, with its support (and, for a test-writing exercise,
     /// subject) files, as the checker compiles them.
-    public func learnersWiring(of exercise: Exercise) throws -> Drawing {
+    package func learnersWiring(of exercise: Exercise) throws -> Drawing {
         try drawing(of: workspace.file(for: exercise), labelled: exercise.fileName, exercise: exercise)
     }
 
     /// The reference solution of `exercise`, drawn the same way as the learner's file.
-    public func solutionWiring(of exercise: Exercise) throws -> Drawing {
+    package func solutionWiring(of exercise: Exercise) throws -> Drawing {
         try drawing(of: exercise.solution, labelled: "solution/\(exercise.fileName)", exercise: exercise)
     }
 
     /// Every file of `lesson`'s module (`Sources/<Module>/*.swift`).
-    public func moduleWiring(of lesson: Lesson) throws -> Drawing {
+    package func moduleWiring(of lesson: Lesson) throws -> Drawing {
         let folder = vocabularies.folder(ofModule: lesson.module)
         guard fileSystem.directoryExists(at: folder) else {
             throw GraphError.moduleSourcesMissing(lessonID: lesson.id, module: lesson.module, folder: folder.path)
@@ -79,7 +79,7 @@ public struct WiringGraphs: Sendable {
 
     /// Box drawing and colour on a colour terminal, plain ASCII otherwise (`TERM=dumb`,
     /// `NO_COLOR`, a pipe or a file), fitted to its width.
-    public static func textOptions(for style: TextStyle) -> TextGraphRenderer.Options {
+    package static func textOptions(for style: TextStyle) -> TextGraphRenderer.Options {
         TextGraphRenderer.Options(unicode: style.useColor, color: style.useColor, width: style.width)
     }
 
@@ -88,17 +88,17 @@ public struct WiringGraphs: Sendable {
     /// What differs between the learner's wiring and the solution's, one line each: the
     /// relations and findings only one of them has, and, where both have a relation, a
     /// different lifetime or way of holding it (see `WiringComparison`).
-    public static func differences(yours: WiringReport, solution: WiringReport) -> [String] {
+    package static func differences(yours: WiringReport, solution: WiringReport) -> [String] {
         WiringComparison.differences(yours: yours, solution: solution)
     }
 
     /// What `graph --diff` says when `differences` finds none.
-    public static let noDifferences = "The same relations, lifetimes, references and findings as the solution."
+    package static let noDifferences = "The same relations, lifetimes, references and findings as the solution."
 
     // MARK: The solutions policy
 
     /// Whether the solution's graph may be shown beside the learner's.
-    public enum SolutionAccess: Equatable, Sendable {
+    package enum SolutionAccess: Equatable, Sendable {
         case allowed
         /// Only after the learner says yes (not passed yet, and the policy lets them choose).
         case askFirst
@@ -108,7 +108,7 @@ public struct WiringGraphs: Sendable {
     /// What the solutions policy says about `graph --diff` for `exercise`, as for `solution`:
     /// the workshop's `after-pass` shows it once passed, `never` not at all, `always` at any
     /// time (asking first before a pass); without a workshop, once passed or after asking.
-    public static func solutionAccess(to exercise: Exercise, passed: Bool, workshop: Workshop?) -> SolutionAccess {
+    package static func solutionAccess(to exercise: Exercise, passed: Bool, workshop: Workshop?) -> SolutionAccess {
         guard let workshop else { return passed ? .allowed : .askFirst }
         switch workshop.solutions {
         case .always:

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// It reads the membership (address and token) again for every batch: `class join` to another
 /// class, or `class leave`, takes effect at the next batch, never with the old class's token.
-public struct Courier<C: Clock>: Sendable where C.Duration == Duration {
+package struct Courier<C: Clock>: Sendable where C.Duration == Duration {
     let outbox: ClassOutbox
     let transport: any ClassTransport
     let clock: C
@@ -22,7 +22,7 @@ public struct Courier<C: Clock>: Sendable where C.Duration == Duration {
     /// A batch stays under the server's 64 KiB with room to spare.
     static var batchBytes: Int { 56 * 1024 }
 
-    public init(
+    package init(
         outbox: ClassOutbox, transport: any ClassTransport, clock: C, giveUpAfter: Duration,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         takeLock: (@Sendable () -> CourierLock?)? = nil
@@ -37,7 +37,7 @@ public struct Courier<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     /// How delivering ended.
-    public enum Ending: Equatable, Sendable {
+    package enum Ending: Equatable, Sendable {
         /// Nothing left to deliver (or no class joined).
         case delivered
         /// Another courier holds the lock.
@@ -49,7 +49,7 @@ public struct Courier<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     @discardableResult
-    public func run() async -> Ending {
+    package func run() async -> Ending {
         var lastSuccess = clock.now
         var backoff = 0.5
         var oneAtATime = false

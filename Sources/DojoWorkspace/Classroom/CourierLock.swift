@@ -7,7 +7,7 @@ import Glibc
 /// into the file, so that `class join` and `class leave` can replace it: they stop the courier
 /// that holds the lock and change the membership while holding it themselves, so that no
 /// courier is between reading a batch and sending it when the class changes.
-public final class CourierLock {
+package final class CourierLock {
     private var descriptor: Int32
 
     private init(descriptor: Int32) {
@@ -16,7 +16,7 @@ public final class CourierLock {
 
     /// Takes the lock if it is free; nil when another process holds it (or the file cannot be
     /// opened). `owner`: write this process's id into the file (the courier does).
-    public static func take(_ file: URL, asOwner owner: Bool = false) -> CourierLock? {
+    package static func take(_ file: URL, asOwner owner: Bool = false) -> CourierLock? {
         let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -34,7 +34,7 @@ public final class CourierLock {
     /// Takes the lock from the courier that holds it: asks it to stop (SIGTERM: it dies between
     /// two system calls, and an event file is only deleted once the server has it, so nothing
     /// is lost), then waits for the lock, at most `timeout`. Nil when it could not be had.
-    public static func takeOver(_ file: URL, timeout: Duration = .seconds(5)) async -> CourierLock? {
+    package static func takeOver(_ file: URL, timeout: Duration = .seconds(5)) async -> CourierLock? {
         if let lock = take(file) { return lock }
         if let pid = courier(in: file) { kill(pid, SIGTERM) }
         let deadline = ContinuousClock.now + timeout
@@ -57,7 +57,7 @@ public final class CourierLock {
         return pid
     }
 
-    public func release() {
+    package func release() {
         guard descriptor >= 0 else { return }
         flock(descriptor, LOCK_UN)
         close(descriptor)

@@ -3,36 +3,36 @@ import Foundation
 /// One learner's progress and exercise files in one JSON file, to move them to another
 /// machine (`didojo progress export` / `import`). File contents are base64, so any file
 /// survives the trip byte for byte.
-public struct ProgressBundle: Codable, Sendable, Equatable {
+package struct ProgressBundle: Codable, Sendable, Equatable {
     /// Tells a bundle from any other JSON file.
-    public static let formatName = "didojo-progress-export"
+    package static let formatName = "didojo-progress-export"
     /// Bumped when the format changes incompatibly.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
-    public struct File: Codable, Sendable, Equatable {
+    package struct File: Codable, Sendable, Equatable {
         /// Inside the workspace: `<lesson-id>/<n>/<file>`.
-        public let path: String
-        public let contents: Data
+        package let path: String
+        package let contents: Data
 
-        public init(path: String, contents: Data) {
+        package init(path: String, contents: Data) {
             self.path = path
             self.contents = contents
         }
     }
 
-    public var format: String = Self.formatName
-    public var formatVersion: Int = Self.currentVersion
-    public var exportedAt: Date
-    public var progress: LearnerProgress
-    public var files: [File]
+    package var format: String = Self.formatName
+    package var formatVersion: Int = Self.currentVersion
+    package var exportedAt: Date
+    package var progress: LearnerProgress
+    package var files: [File]
     /// Who the learner is (`.didojo/learner.json`); nil in exports that had none (and in
     /// exports made before it was kept).
-    public var learner: LearnerRecord?
+    package var learner: LearnerRecord?
     /// The workspace's `workshop.yaml`, as text, so that a learner moved to another laptop keeps
     /// the workshop's lessons, locks and time boxes; nil when there was none.
-    public var workshop: String?
+    package var workshop: String?
 
-    public init(exportedAt: Date, progress: LearnerProgress, files: [File], learner: LearnerRecord? = nil, workshop: String? = nil) {
+    package init(exportedAt: Date, progress: LearnerProgress, files: [File], learner: LearnerRecord? = nil, workshop: String? = nil) {
         self.exportedAt = exportedAt
         self.progress = progress
         self.files = files
@@ -40,7 +40,7 @@ public struct ProgressBundle: Codable, Sendable, Equatable {
         self.workshop = workshop
     }
 
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -48,7 +48,7 @@ public struct ProgressBundle: Codable, Sendable, Equatable {
     }
 
     /// Reads a bundle, refusing anything that is not one (or is from a newer DIDojo).
-    public static func decode(_ data: Data, from path: String) throws -> ProgressBundle {
+    package static func decode(_ data: Data, from path: String) throws -> ProgressBundle {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         // The marker is read first, so that a foreign JSON file gets "not an export" rather

@@ -4,27 +4,27 @@ import Foundation
 
 /// Moves a learner between machines: exports their progress and exercise files to one file,
 /// and imports such a file into a workspace without losing anything already there.
-public struct ProgressTransfer: Sendable {
+package struct ProgressTransfer: Sendable {
     /// What an import did, file by file, to tell the learner.
-    public struct ImportSummary: Sendable, Equatable {
+    package struct ImportSummary: Sendable, Equatable {
         /// Written where there was no file.
-        public var added: [String] = []
+        package var added: [String] = []
         /// Written over a different file, which was backed up first.
-        public var replaced: [String] = []
+        package var replaced: [String] = []
         /// Already the same.
-        public var unchanged: [String] = []
+        package var unchanged: [String] = []
         /// In the export, but no lesson here has that exercise (an older or newer course).
-        public var skipped: [String] = []
+        package var skipped: [String] = []
         /// True when the imported progress was saved (it differed from what was here).
-        public var progressWritten = false
+        package var progressWritten = false
         /// True when there was other progress here, which was backed up and replaced.
-        public var progressReplaced = false
+        package var progressReplaced = false
         /// Where the replaced files went; nil when nothing needed a backup.
-        public var backupFolder: URL?
+        package var backupFolder: URL?
         /// True when the export's workshop was written into the workspace.
-        public var workshopRestored = false
+        package var workshopRestored = false
         /// True when the export's learner name was written into the workspace.
-        public var learnerRestored = false
+        package var learnerRestored = false
     }
 
     private let workspace: Workspace
@@ -32,7 +32,7 @@ public struct ProgressTransfer: Sendable {
     private let fileSystem: any FileSystem
     private let timeSource: any TimeSource
 
-    public init(workspace: Workspace, store: ProgressStore, fileSystem: any FileSystem, timeSource: any TimeSource) {
+    package init(workspace: Workspace, store: ProgressStore, fileSystem: any FileSystem, timeSource: any TimeSource) {
         self.workspace = workspace
         self.store = store
         self.fileSystem = fileSystem
@@ -42,7 +42,7 @@ public struct ProgressTransfer: Sendable {
     /// Writes the saved progress and every exercise file the learner has to `file`.
     /// Returns how many exercise files went in.
     @discardableResult
-    public func export(_ exercises: [Exercise], progress: LearnerProgress, to file: URL) throws -> Int {
+    package func export(_ exercises: [Exercise], progress: LearnerProgress, to file: URL) throws -> Int {
         let files = try exercises.compactMap { exercise -> ProgressBundle.File? in
             let learnerFile = workspace.file(for: exercise)
             guard fileSystem.fileExists(at: learnerFile) else { return nil }
@@ -58,7 +58,7 @@ public struct ProgressTransfer: Sendable {
     /// Restores an export into the workspace. Every existing file that differs from the
     /// export, and the existing progress, is backed up first; the whole file is read and
     /// checked before anything is changed.
-    public func importBundle(from file: URL, exercises: [Exercise]) throws -> ImportSummary {
+    package func importBundle(from file: URL, exercises: [Exercise]) throws -> ImportSummary {
         let data: Data
         do {
             data = try fileSystem.contents(of: file)

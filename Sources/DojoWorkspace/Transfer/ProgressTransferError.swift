@@ -1,13 +1,13 @@
 import Foundation
 
 /// Why a progress export could not be written or read, in the learner's words.
-public enum ProgressTransferError: Error, LocalizedError, Equatable {
+package enum ProgressTransferError: Error, LocalizedError, Equatable {
     case unreadable(path: String, reason: String)
     case notAnExport(path: String)
     case newerFormat(path: String, version: Int)
     case damaged(path: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .unreadable(let path, let reason):
             return "Could not read \(path): \(reason)."

@@ -6,18 +6,18 @@ import Foundation
 /// solutions may be shown. Read from a hand-edited file by `WorkshopFile`.
 public struct Workshop: Sendable, Equatable {
     /// One lesson of the workshop, in the order the instructor listed them.
-    public struct LessonPlan: Sendable, Equatable {
-        public let lessonID: String
+    package struct LessonPlan: Sendable, Equatable {
+        package let lessonID: String
         /// The time the instructor plans for the lesson, counted from its first opening. The
         /// prompt shows what is left; nothing is cut off when it runs out.
-        public let timeBox: Duration?
+        package let timeBox: Duration?
         /// When true, the lesson opens only once every exercise of the lesson before it (in
         /// the workshop's order) has passed.
-        public let locked: Bool
+        package let locked: Bool
         /// The 1-based line of the entry in the workshop file, to name it in messages.
-        public let line: Int?
+        package let line: Int?
 
-        public init(lessonID: String, timeBox: Duration? = nil, locked: Bool = false, line: Int? = nil) {
+        package init(lessonID: String, timeBox: Duration? = nil, locked: Bool = false, line: Int? = nil) {
             self.lessonID = lessonID
             self.timeBox = timeBox
             self.locked = locked
@@ -25,27 +25,27 @@ public struct Workshop: Sendable, Equatable {
         }
     }
 
-    public let title: String
-    public let lessons: [LessonPlan]
+    package let title: String
+    package let lessons: [LessonPlan]
     /// Seconds a check may run; `--timeout` on the command line still wins.
-    public let checkTimeout: Double?
-    public let solutions: SolutionPolicy
+    package let checkTimeout: Double?
+    package let solutions: SolutionPolicy
     /// The live class the learners join (`class: {url, code}`), so that `class join` only asks
     /// them to confirm.
-    public let liveClass: LiveClass?
+    package let liveClass: LiveClass?
     /// Where the workshop was read from, to name it in messages.
-    public let file: URL
+    package let file: URL
 
-    public struct LiveClass: Sendable, Equatable {
-        public let url: String
-        public let code: String
-        public init(url: String, code: String) {
+    package struct LiveClass: Sendable, Equatable {
+        package let url: String
+        package let code: String
+        package init(url: String, code: String) {
             self.url = url
             self.code = code
         }
     }
 
-    public init(title: String, lessons: [LessonPlan], checkTimeout: Double? = nil, solutions: SolutionPolicy = .afterPass, liveClass: LiveClass? = nil, file: URL) {
+    package init(title: String, lessons: [LessonPlan], checkTimeout: Double? = nil, solutions: SolutionPolicy = .afterPass, liveClass: LiveClass? = nil, file: URL) {
         self.title = title
         self.lessons = lessons
         self.checkTimeout = checkTimeout
@@ -54,12 +54,12 @@ public struct Workshop: Sendable, Equatable {
         self.file = file
     }
 
-    public func plan(for lessonID: String) -> LessonPlan? {
+    package func plan(for lessonID: String) -> LessonPlan? {
         lessons.first { $0.lessonID == lessonID }
     }
 
     /// The lesson that must be passed before `lessonID` opens, when `lessonID` is locked.
-    public func prerequisite(of lessonID: String) -> String? {
+    package func prerequisite(of lessonID: String) -> String? {
         guard let index = lessons.firstIndex(where: { $0.lessonID == lessonID }), lessons[index].locked, index > 0 else {
             return nil
         }
@@ -71,12 +71,12 @@ public struct Workshop: Sendable, Equatable {
     /// - Throws: `WorkshopError` naming the entry when a lesson id is not in the catalog.
     /// The lesson whose exercises must all pass before `lessonID` opens, when they have not
     /// yet (nil: the lesson is open).
-    public func lockingLesson(of lessonID: String, in catalog: LessonCatalog, progress: LearnerProgress) -> Lesson? {
+    package func lockingLesson(of lessonID: String, in catalog: LessonCatalog, progress: LearnerProgress) -> Lesson? {
         guard let before = prerequisite(of: lessonID), let previous = catalog.lesson(id: before) else { return nil }
         return previous.exercises.allSatisfy({ progress.exercise($0.id).passed }) ? nil : previous
     }
 
-    public func arrange(_ catalog: LessonCatalog) throws -> LessonCatalog {
+    package func arrange(_ catalog: LessonCatalog) throws -> LessonCatalog {
         let lessons = try self.lessons.enumerated().map { index, plan in
             guard let lesson = catalog.lesson(id: plan.lessonID) else {
                 let suggestion = ClosestMatch.find(plan.lessonID, among: catalog.lessons.map(\.id)).map { " (did you mean '\($0)'?)" } ?? ""
@@ -93,7 +93,7 @@ public struct Workshop: Sendable, Equatable {
 }
 
 /// When the `solution` command may show the reference solution.
-public enum SolutionPolicy: String, Sendable, CaseIterable {
+package enum SolutionPolicy: String, Sendable, CaseIterable {
     /// Only once the learner has passed the exercise.
     case afterPass = "after-pass"
     /// Never during the workshop.

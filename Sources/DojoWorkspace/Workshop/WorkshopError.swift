@@ -2,17 +2,17 @@ import Foundation
 
 /// A mistake in a workshop file, told as: which file, where, which key, what is wrong, and
 /// what would be accepted.
-public struct WorkshopError: Error, LocalizedError, Equatable {
-    public let file: URL
+package struct WorkshopError: Error, LocalizedError, Equatable {
+    package let file: URL
     /// 1-based line of the offending value, when the YAML parser knows it.
-    public let line: Int?
+    package let line: Int?
     /// The key as the instructor wrote it, e.g. `solutions` or `lessons[2].time-box`.
-    public let key: String?
-    public let problem: String
+    package let key: String?
+    package let problem: String
     /// The values (or keys) that would have been accepted, if there is a short list.
-    public let allowed: [String]
+    package let allowed: [String]
 
-    public init(file: URL, line: Int?, key: String?, problem: String, allowed: [String] = []) {
+    package init(file: URL, line: Int?, key: String?, problem: String, allowed: [String] = []) {
         self.file = file
         self.line = line
         self.key = key
@@ -20,7 +20,7 @@ public struct WorkshopError: Error, LocalizedError, Equatable {
         self.allowed = allowed
     }
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         var place = "The workshop file \(file.path)"
         if let line { place += ", line \(line)" }
         var message = place + ": " + (key.map { "'\($0)' " } ?? "") + problem + "."

@@ -17,14 +17,14 @@ import Yams
 ///
 /// The YAML is read as a node tree rather than decoded, so that each error can name the key
 /// the instructor wrote and the line it is on.
-public enum WorkshopFile {
+package enum WorkshopFile {
     /// The name of the file picked up from a workspace when no `--workshop` is given.
-    public static let defaultName = "workshop.yaml"
+    package static let defaultName = "workshop.yaml"
 
     static let topLevelKeys = ["title", "lessons", "check-timeout", "solutions", "class"]
     static let lessonKeys = ["id", "time-box", "locked"]
 
-    public static func load(from file: URL, fileSystem: any FileSystem) throws -> Workshop {
+    package static func load(from file: URL, fileSystem: any FileSystem) throws -> Workshop {
         let text: String
         if fileSystem.directoryExists(at: file) {
             throw WorkshopError(file: file, line: nil, key: nil, problem: "it is a folder; give the workshop file itself (\(file.appendingPathComponent(defaultName).path), say)")
@@ -49,7 +49,7 @@ public enum WorkshopFile {
         return error.localizedDescription
     }
 
-    public static func parse(_ text: String, file: URL) throws -> Workshop {
+    package static func parse(_ text: String, file: URL) throws -> Workshop {
         func fail(_ node: Node?, _ key: String?, _ problem: String, allowed: [String] = []) -> WorkshopError {
             WorkshopError(file: file, line: node?.mark?.line, key: key, problem: problem, allowed: allowed)
         }

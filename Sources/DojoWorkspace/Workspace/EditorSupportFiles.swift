@@ -21,40 +21,40 @@ import Foundation
 /// rebuild, new exercises. Working out the commands means listing the build folder, which
 /// would cost start-up a few milliseconds every time; so what they are made from is stamped
 /// (see `update`), and while the stamp holds, nothing is worked out at all.
-public struct EditorSupportFiles: Sendable {
-    public static let compilationDatabaseName = "compile_commands.json"
+package struct EditorSupportFiles: Sendable {
+    package static let compilationDatabaseName = "compile_commands.json"
     /// What the checker names the module of the code under test (`CompileStep.exerciseModuleName`).
-    public static let exerciseModuleName = "Exercise"
+    package static let exerciseModuleName = "Exercise"
 
     /// How each exercise is compiled, apart from its files.
-    public struct BuildSettings: Sendable, Equatable {
+    package struct BuildSettings: Sendable, Equatable {
         /// The compiler the checker runs. It comes first in every command, and sourcekit-lsp
         /// picks the toolchain it uses for a file by it: the one the lesson modules were built with.
-        public let compiler: URL
+        package let compiler: URL
         /// The flags that make the lesson modules importable (the checker's `BuildProducts.moduleFlags`,
         /// with the real macro plugins rather than the checker's caching stand-ins).
-        public let moduleFlags: [String]
+        package let moduleFlags: [String]
 
-        public init(compiler: URL, moduleFlags: [String]) {
+        package init(compiler: URL, moduleFlags: [String]) {
             self.compiler = compiler
             self.moduleFlags = moduleFlags
         }
     }
 
-    public let workspace: Workspace
+    package let workspace: Workspace
     private let fileSystem: any FileSystem
 
-    public init(workspace: Workspace, fileSystem: any FileSystem) {
+    package init(workspace: Workspace, fileSystem: any FileSystem) {
         self.workspace = workspace
         self.fileSystem = fileSystem
     }
 
-    public var compilationDatabase: URL {
+    package var compilationDatabase: URL {
         workspace.root.appendingPathComponent(Self.compilationDatabaseName)
     }
 
     /// What the database was last written from (see `update`), in the tutor's own folder.
-    public var stampFile: URL {
+    package var stampFile: URL {
         workspace.stateFolder.appendingPathComponent("editor-support-stamp")
     }
 
@@ -67,7 +67,7 @@ public struct EditorSupportFiles: Sendable {
     ///     adds or replaces a file in it).
     ///   - settings: works the build settings out; asked only when the database is written.
     @discardableResult
-    public func update(
+    package func update(
         for exercises: [Exercise], buildStamp: String, settings: () throws -> BuildSettings
     ) throws -> Bool {
         // Spelled out from paths the exercises hold, without building a URL per file.
@@ -89,7 +89,7 @@ public struct EditorSupportFiles: Sendable {
 
     /// The database for `exercises`: one entry per Swift file of each, with the whole module's
     /// command (see `files(of:)`).
-    public func compilationDatabaseContents(for exercises: [Exercise], settings: BuildSettings) throws -> Data {
+    package func compilationDatabaseContents(for exercises: [Exercise], settings: BuildSettings) throws -> Data {
         var entries: [Entry] = []
         for exercise in exercises {
             let files = files(of: exercise)
@@ -103,7 +103,7 @@ public struct EditorSupportFiles: Sendable {
 
     /// The files compiled as one module for `exercise`: the learner's file first, then the
     /// lesson's files compiled with it.
-    public func files(of exercise: Exercise) -> [URL] {
+    package func files(of exercise: Exercise) -> [URL] {
         [workspace.file(for: exercise)] + lessonFiles(of: exercise)
     }
 

@@ -1,36 +1,36 @@
 import Foundation
 
 /// Where the learner is and what they have done; saved after every change.
-public struct LearnerProgress: Codable, Equatable, Sendable {
+package struct LearnerProgress: Codable, Equatable, Sendable {
     /// Bumped whenever a field is added, so that an older DIDojo refuses the file rather
     /// than save over it without the new fields (see `ProgressStore`). 2 added
     /// `ExerciseProgress.lastFailures` and `hintsSeen`; 3 added `solutionSeenAt`; 4 added
     /// `lastCheckPassed`.
-    public var formatVersion: Int = ProgressStore.formatVersion
-    public var currentLessonID: String?
+    package var formatVersion: Int = ProgressStore.formatVersion
+    package var currentLessonID: String?
     /// 0-based index of the page being read in the current lesson.
-    public var currentPage: Int = 0
+    package var currentPage: Int = 0
     /// The exercise `check`, `hint` and friends act on when no id is given.
-    public var currentExerciseID: String?
-    public var exercises: [String: ExerciseProgress] = [:]
+    package var currentExerciseID: String?
+    package var exercises: [String: ExerciseProgress] = [:]
     /// When each lesson was first opened (a workshop's time box counts from then). Optional
     /// because progress files from before workshops do not have it.
-    public var lessonsFirstOpened: [String: Date]?
+    package var lessonsFirstOpened: [String: Date]?
 
-    public init() {}
+    package init() {}
 
     /// Records the first opening of a lesson; later openings change nothing.
-    public mutating func noteFirstOpening(of lessonID: String, at date: Date) {
+    package mutating func noteFirstOpening(of lessonID: String, at date: Date) {
         if lessonsFirstOpened?[lessonID] == nil {
             lessonsFirstOpened = (lessonsFirstOpened ?? [:]).merging([lessonID: date]) { first, _ in first }
         }
     }
 
-    public func exercise(_ id: String) -> ExerciseProgress {
+    package func exercise(_ id: String) -> ExerciseProgress {
         exercises[id] ?? ExerciseProgress()
     }
 
-    public mutating func update(_ id: String, _ change: (inout ExerciseProgress) -> Void) {
+    package mutating func update(_ id: String, _ change: (inout ExerciseProgress) -> Void) {
         var entry = exercise(id)
         change(&entry)
         exercises[id] = entry
@@ -38,60 +38,60 @@ public struct LearnerProgress: Codable, Equatable, Sendable {
 }
 
 /// One exercise's record.
-public struct ExerciseProgress: Codable, Equatable, Sendable {
-    public var passed: Bool = false
-    public var attempts: Int = 0
-    public var hintsShown: Int = 0
-    public var firstPassedAt: Date?
+package struct ExerciseProgress: Codable, Equatable, Sendable {
+    package var passed: Bool = false
+    package var attempts: Int = 0
+    package var hintsShown: Int = 0
+    package var firstPassedAt: Date?
     /// When the learner first opened the exercise (`exercise`, `edit`, `check`, `hint`…), for
     /// "time from first open to first pass". Optional: older progress files do not have it.
-    public var firstOpenedAt: Date?
+    package var firstOpenedAt: Date?
     /// True once the learner has asked to see the solution (before or after passing).
-    public var solutionSeen: Bool = false
+    package var solutionSeen: Bool = false
     /// When the learner first saw the solution, to tell "seen before the pass" from "seen after
     /// it"; nil when not seen, or seen before DIDojo kept the time.
-    public var solutionSeenAt: Date?
+    package var solutionSeenAt: Date?
     /// What failed in the learner's last check: the names of the failing checks
     /// (`testPostsOnce`, `wiring:…`) and, for a test-writing exercise, `mutant:<id>` for each
     /// planted bug the tests let through. `hint` answers these first.
-    public var lastFailures: [String]?
+    package var lastFailures: [String]?
     /// Whether the file passed its last check (the learner's, or a grading run's); nil for
     /// progress saved before DIDojo kept it. A pass, once recorded, stays in `passed` when the
     /// learner tries something else afterwards; this says what the file does now.
-    public var lastCheckPassed: Bool?
+    package var lastCheckPassed: Bool?
     /// Which hints (by position) the learner has seen; hints are shown in the order the
     /// failures ask for them, not always in the order written.
-    public var hintsSeen: [Int]?
+    package var hintsSeen: [Int]?
 
-    public init() {}
+    package init() {}
 
     /// Whether the file passed when it was last checked: the last check's word, or, for
     /// progress saved before DIDojo kept it, the recorded pass. What `hint` and `ask` go by.
-    public var passedLastCheck: Bool {
+    package var passedLastCheck: Bool {
         lastCheckPassed ?? passed
     }
 
     /// Records that the learner saw the solution at `time` (the first time counts).
-    public mutating func markSolutionSeen(at time: Date) {
+    package mutating func markSolutionSeen(at time: Date) {
         solutionSeen = true
         solutionSeenAt = solutionSeenAt ?? time
     }
 
     /// Whether the solution was first seen before the first pass: true before (or without a
     /// pass), false after; nil when it was not seen or when is not known.
-    public var solutionSeenBeforePass: Bool? {
+    package var solutionSeenBeforePass: Bool? {
         guard solutionSeen, let seen = solutionSeenAt else { return nil }
         guard let passedAt = firstPassedAt else { return true }
         return seen < passedAt
     }
 
     /// `pending` (never checked), `failed` (checked, not yet passed) or `passed`.
-    public var status: ExerciseStatus {
+    package var status: ExerciseStatus {
         if passed { return .passed }
         return attempts > 0 ? .failed : .pending
     }
 }
 
-public enum ExerciseStatus: String, Codable, Sendable {
+package enum ExerciseStatus: String, Codable, Sendable {
     case pending, failed, passed
 }

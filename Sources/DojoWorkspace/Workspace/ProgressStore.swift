@@ -13,30 +13,30 @@ import Foundation
 /// Reading never changes anything: commands that only show progress (`list`, `report`) leave a
 /// file they cannot read exactly as it is. Only a writer moves an undecodable file aside, and
 /// a file from a newer DIDojo is never overwritten.
-public struct ProgressStore: Sendable {
+package struct ProgressStore: Sendable {
     /// The format this DIDojo reads and writes (`LearnerProgress.formatVersion`).
-    public static let formatVersion = 4
+    package static let formatVersion = 4
 
-    public let file: URL
+    package let file: URL
     private let fileSystem: any FileSystem
     private let timeSource: any TimeSource
 
-    public init(file: URL, fileSystem: any FileSystem, timeSource: any TimeSource) {
+    package init(file: URL, fileSystem: any FileSystem, timeSource: any TimeSource) {
         self.file = file
         self.fileSystem = fileSystem
         self.timeSource = timeSource
     }
 
     /// The file whose lock every writer holds while it reads, changes and writes progress.
-    public var lockFile: URL {
+    package var lockFile: URL {
         file.deletingLastPathComponent().appendingPathComponent("progress.lock")
     }
 
     /// Progress as read, and what the learner should know about how it was read.
-    public struct Loaded: Sendable, Equatable {
-        public let progress: LearnerProgress
+    package struct Loaded: Sendable, Equatable {
+        package let progress: LearnerProgress
         /// Set when the file could not be decoded (and, after a write, where it was moved).
-        public let warning: String?
+        package let warning: String?
     }
 
     /// Reads the progress without changing anything on disk. A missing file is a fresh start;
@@ -44,7 +44,7 @@ public struct ProgressStore: Sendable {
     ///
     /// - Throws: `ProgressError.unreadable` when the file is there but cannot be read (its
     ///   permissions, a folder in its place), `.newerFormat` when a newer DIDojo wrote it.
-    public func read() throws -> Loaded {
+    package func read() throws -> Loaded {
         switch try decodeCurrent() {
         case .missing:
             return Loaded(progress: LearnerProgress(), warning: nil)
@@ -65,7 +65,7 @@ public struct ProgressStore: Sendable {
     ///
     /// - Returns: the progress as it now is on disk, with a warning when a file was moved aside.
     @discardableResult
-    public func update(_ change: (inout LearnerProgress) throws -> Void) throws -> Loaded {
+    package func update(_ change: (inout LearnerProgress) throws -> Void) throws -> Loaded {
         try saying(whatCouldNotBeSaved: fileSystem.withExclusiveLock(on: lockFile) {
             var warning: String?
             var progress: LearnerProgress
@@ -106,7 +106,7 @@ public struct ProgressStore: Sendable {
     /// Runs `body` while holding the progress lock, for a writer that changes the workspace's
     /// files together with the progress (`reset --all` moves the file itself aside). `body`
     /// must not call `update`: the lock is not re-entrant.
-    public func whileLocked<Result>(_ body: () throws -> Result) throws -> Result {
+    package func whileLocked<Result>(_ body: () throws -> Result) throws -> Result {
         try fileSystem.withExclusiveLock(on: lockFile, body)
     }
 

@@ -5,46 +5,46 @@ import Foundation
 /// The learner's own folder: a copy of every starter, their progress, and backups.
 ///
 /// The learner edits the copies here, never the files under Lessons/.
-public struct Workspace: Sendable {
-    public let root: URL
+package struct Workspace: Sendable {
+    package let root: URL
     package let fileSystem: any FileSystem
     private let timeSource: any TimeSource
 
-    public init(root: URL, fileSystem: any FileSystem, timeSource: any TimeSource) {
+    package init(root: URL, fileSystem: any FileSystem, timeSource: any TimeSource) {
         self.root = root
         self.fileSystem = fileSystem
         self.timeSource = timeSource
     }
 
     /// Where the tutor keeps its own files inside the workspace.
-    public var stateFolder: URL { Self.stateFolder(ofRoot: root) }
+    package var stateFolder: URL { Self.stateFolder(ofRoot: root) }
     /// `.didojo` in the workspace at `root`: for a program that needs only the state folder.
-    public static func stateFolder(ofRoot root: URL) -> URL { root.appendingPathComponent(".didojo") }
-    public var progressFile: URL { stateFolder.appendingPathComponent("progress.json") }
-    public var backupsFolder: URL { stateFolder.appendingPathComponent("backups") }
+    package static func stateFolder(ofRoot root: URL) -> URL { root.appendingPathComponent(".didojo") }
+    package var progressFile: URL { stateFolder.appendingPathComponent("progress.json") }
+    package var backupsFolder: URL { stateFolder.appendingPathComponent("backups") }
     /// The file the lessons' posting clients append to when run by the learner.
-    public var timelineFile: URL { root.appendingPathComponent("timeline.txt") }
+    package var timelineFile: URL { root.appendingPathComponent("timeline.txt") }
 
     /// The default workspace when none is given: `~/didojo-workspace`.
-    public static func defaultRoot(environment: [String: String]) -> URL {
+    package static func defaultRoot(environment: [String: String]) -> URL {
         let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent("didojo-workspace")
     }
 
     /// The learner's file for an exercise: `<root>/<lesson-id>/<n>/<file>`.
-    public func file(for exercise: Exercise) -> URL {
+    package func file(for exercise: Exercise) -> URL {
         root.appendingPathComponent(relativePath(for: exercise))
     }
 
     /// `<lesson-id>/<n>/<file>`: where an exercise's file lives inside any workspace.
-    public func relativePath(for exercise: Exercise) -> String {
+    package func relativePath(for exercise: Exercise) -> String {
         "\(exercise.lessonID)/\(exercise.number)/\(exercise.fileName)"
     }
 
     /// Copies each starter the workspace does not have yet. Existing learner files are never
     /// overwritten. Returns true when the workspace folder was created by this call.
     @discardableResult
-    public func prepare(for exercises: [Exercise]) throws -> Bool {
+    package func prepare(for exercises: [Exercise]) throws -> Bool {
         let isNew = !fileSystem.directoryExists(at: root)
         do {
             try fileSystem.createDirectory(at: root)
@@ -68,7 +68,7 @@ public struct Workspace: Sendable {
     /// Whatever else is found at the file's path (a folder, a broken link) is left alone: it
     /// may hold the learner's work. The error says what is in the way and what to do.
     @discardableResult
-    public func ensureFile(for exercise: Exercise) throws -> Bool {
+    package func ensureFile(for exercise: Exercise) throws -> Bool {
         let learnerFile = file(for: exercise)
         guard !fileSystem.fileExists(at: learnerFile) else { return false }
         if fileSystem.directoryExists(at: learnerFile) {
@@ -85,7 +85,7 @@ public struct Workspace: Sendable {
     /// Puts the starter back, first moving the learner's file to the backups folder.
     /// Returns where the backup went (nil when there was no file to keep).
     @discardableResult
-    public func reset(_ exercise: Exercise) throws -> URL? {
+    package func reset(_ exercise: Exercise) throws -> URL? {
         let learnerFile = file(for: exercise)
         var backup: URL?
         if fileSystem.fileExists(at: learnerFile) {
@@ -110,7 +110,7 @@ public struct Workspace: Sendable {
     /// the workspace then finds the progress cleared, and adds its next change to that.
     /// Returns the backup folder, or nil when there was nothing to keep.
     @discardableResult
-    public func resetAll(_ exercises: [Exercise], progressStore: ProgressStore) throws -> URL? {
+    package func resetAll(_ exercises: [Exercise], progressStore: ProgressStore) throws -> URL? {
         try progressStore.whileLocked {
             let folder = newBackupFolder(named: "reset-all")
             var keptAny = false
@@ -131,7 +131,7 @@ public struct Workspace: Sendable {
 
     /// A backup folder for an operation that keeps many files at once (`reset --all`, an
     /// import): `backups/<label>-<time>`, never one that exists already.
-    public func newBackupFolder(named label: String) -> URL {
+    package func newBackupFolder(named label: String) -> URL {
         let stamp = ProgressStore.stamp(timeSource.now())
         var folder = backupsFolder.appendingPathComponent("\(label)-\(stamp)")
         var counter = 2

@@ -13,9 +13,9 @@ import Glibc
 /// The lock is `flock` on `<workspace>/.didojo/lock`. The kernel lets go of it when the
 /// process ends, however it ends (even SIGKILL or a power cut), so a stale lock cannot stop the
 /// learner. The file also holds who took it, for the message the second process shows.
-public final class WorkspaceLock: Sendable {
+package final class WorkspaceLock: Sendable {
     /// How taking the lock went.
-    public enum Attempt: Sendable {
+    package enum Attempt: Sendable {
         case acquired(WorkspaceLock)
         /// Another process holds it; `holder` says who, e.g. "didojo shell, process 1234, started …".
         case heldBy(holder: String)
@@ -23,7 +23,7 @@ public final class WorkspaceLock: Sendable {
         case unavailable(reason: String)
     }
 
-    public let file: URL
+    package let file: URL
     private let descriptor: Int32
 
     private init(file: URL, descriptor: Int32) {
@@ -37,13 +37,13 @@ public final class WorkspaceLock: Sendable {
     }
 
     /// The lock file of a workspace.
-    public static func file(in workspace: Workspace) -> URL {
+    package static func file(in workspace: Workspace) -> URL {
         workspace.stateFolder.appendingPathComponent("lock")
     }
 
     /// Tries once, without waiting. `purpose` names the taker for a later "held by" message,
     /// e.g. "didojo shell" or "didojo check no-di.1".
-    public static func acquire(for workspace: Workspace, purpose: String, now: Date = Date()) -> Attempt {
+    package static func acquire(for workspace: Workspace, purpose: String, now: Date = Date()) -> Attempt {
         let file = file(in: workspace)
         do {
             try FileManager.default.createDirectory(at: workspace.stateFolder, withIntermediateDirectories: true)

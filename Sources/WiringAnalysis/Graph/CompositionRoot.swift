@@ -1,9 +1,9 @@
 /// A place that builds the object graph: where concrete types may be created and handed over.
 ///
 /// Found by heuristics (see `WiringAnalyzer`); `reason` says which one matched.
-public struct CompositionRoot: Sendable, Hashable, Codable {
+package struct CompositionRoot: Sendable, Hashable, Codable {
     /// Why the analysis takes this for a composition root.
-    public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
         /// A function named `assemble…` (`assembleModule`, Swinject's `Assembly.assemble(container:)`).
         case assemblesModule
         /// A function that registers factories in a container, or creates the container.
@@ -26,12 +26,12 @@ public struct CompositionRoot: Sendable, Hashable, Codable {
     }
 
     /// The node that is the root.
-    public let node: String
-    public let reason: Reason
-    public let file: String
-    public let line: Int
+    package let node: String
+    package let reason: Reason
+    package let file: String
+    package let line: Int
 
-    public init(node: String, reason: Reason, file: String, line: Int) {
+    package init(node: String, reason: Reason, file: String, line: Int) {
         self.node = node
         self.reason = reason
         self.file = file

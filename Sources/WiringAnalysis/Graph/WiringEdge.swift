@@ -1,7 +1,7 @@
 /// One arrow of the wiring graph: who needs, creates, holds or resolves whom, and where it is written.
-public struct WiringEdge: Sendable, Hashable, Codable {
+package struct WiringEdge: Sendable, Hashable, Codable {
     /// The relation an arrow stands for.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// Needs an abstraction, handed in: an initializer or method parameter, a settable or stored
         /// property, a `@Dependency`, a Cake `UsesX` requirement.
         case dependsOn
@@ -15,18 +15,18 @@ public struct WiringEdge: Sendable, Hashable, Codable {
         case resolvesFromContainer
     }
 
-    public let from: String
-    public let to: String
-    public let kind: Kind
+    package let from: String
+    package let to: String
+    package let kind: Kind
     /// Where in `from` the relation is written.
-    public let site: WiringSite
+    package let site: WiringSite
     /// The property, parameter or function involved (`client`, `output`, `share(_:)`); nil when
     /// nothing more precise than the owner can be named.
-    public let member: String?
-    public let file: String
-    public let line: Int
+    package let member: String?
+    package let file: String
+    package let line: Int
 
-    public init(from: String, to: String, kind: Kind, site: WiringSite, member: String?, file: String, line: Int) {
+    package init(from: String, to: String, kind: Kind, site: WiringSite, member: String?, file: String, line: Int) {
         self.from = from
         self.to = to
         self.kind = kind

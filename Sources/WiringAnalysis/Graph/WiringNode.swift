@@ -1,7 +1,7 @@
 /// One box of the wiring graph: a type, or a function that wires types together.
-public struct WiringNode: Sendable, Hashable, Codable {
+package struct WiringNode: Sendable, Hashable, Codable {
     /// What a node stands for.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case `class`, `struct`, `enum`, actor, `protocol`
         /// A free function or a static method that builds part of the graph (`makePresenter(for:)`).
         case function
@@ -25,22 +25,22 @@ public struct WiringNode: Sendable, Hashable, Codable {
 
     /// The node's name and identity in the graph: `SocialPresenter`, `UserRouter.assembleModule(services:)`,
     /// `main.swift`, `\.date.now`.
-    public let name: String
-    public let kind: Kind
+    package let name: String
+    package let kind: Kind
     /// The file that declares it; nil for an external node.
-    public let file: String?
+    package let file: String?
     /// The line of its declaration; nil for an external node.
-    public let line: Int?
+    package let line: Int?
     /// An abstraction: a protocol, or a type written as `any X`/`some X`.
-    public let isProtocol: Bool
+    package let isProtocol: Bool
     /// Declared outside the analysed files (in `Domain`, a lesson module, a library).
-    public let isExternal: Bool
+    package let isExternal: Bool
     /// A creation of this type inside a consumer hard-wires a volatile dependency.
-    public let isVolatile: Bool
+    package let isVolatile: Bool
     /// This node creates the graph (see `CompositionRoot`).
-    public let isCompositionRoot: Bool
+    package let isCompositionRoot: Bool
 
-    public init(
+    package init(
         name: String, kind: Kind, file: String?, line: Int?, isProtocol: Bool, isExternal: Bool,
         isVolatile: Bool, isCompositionRoot: Bool
     ) {

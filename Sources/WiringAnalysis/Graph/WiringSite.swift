@@ -1,5 +1,5 @@
 /// Where in its owner a creation, resolution or dependency happens.
-public enum WiringSite: String, Sendable, Codable, CaseIterable {
+package enum WiringSite: String, Sendable, Codable, CaseIterable {
     /// A stored property that only the type itself assigns (`let`, or `private var`).
     case storedProperty
     /// A `var` anyone may assign after creation: setter (property) injection.

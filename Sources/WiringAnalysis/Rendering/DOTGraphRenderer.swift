@@ -6,10 +6,10 @@ import WiringModel
 /// roots drawn with a double border and a star. `creates` arrows are bold, `dependsOn` arrows dashed
 /// with a hollow head, weak references dotted, resolutions from a container blue and dashed. A node
 /// with a finding is outlined in red, and its findings are listed in its tooltip.
-public struct DOTGraphRenderer: Sendable {
-    public init() {}
+package struct DOTGraphRenderer: Sendable {
+    package init() {}
 
-    public func render(_ report: WiringReport) -> String {
+    package func render(_ report: WiringReport) -> String {
         var lines = [
             "digraph wiring {",
             "  rankdir=LR;",

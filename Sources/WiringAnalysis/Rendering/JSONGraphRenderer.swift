@@ -49,11 +49,11 @@ import WiringModel
 ///   }]
 /// }
 /// ```
-public struct JSONGraphRenderer: Sendable {
-    public init() {}
+package struct JSONGraphRenderer: Sendable {
+    package init() {}
 
     /// The report as pretty-printed JSON.
-    public func render(_ report: WiringReport) -> String {
+    package func render(_ report: WiringReport) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Every value here is a string, a number, a bool or null: encoding cannot fail.

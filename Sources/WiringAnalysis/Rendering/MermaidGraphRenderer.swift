@@ -5,10 +5,10 @@ import Foundation
 /// Protocols are stadium shapes with a dashed border, concrete types rectangles, composition roots
 /// "subroutine" boxes with a thick border and a star, external nodes grey. `creates` arrows are
 /// thick (`==>`), `dependsOn`, weak and resolve arrows dotted (`-.->`), strong holds plain (`-->`).
-public struct MermaidGraphRenderer: Sendable {
-    public init() {}
+package struct MermaidGraphRenderer: Sendable {
+    package init() {}
 
-    public func render(_ report: WiringReport) -> String {
+    package func render(_ report: WiringReport) -> String {
         var lines = ["flowchart LR"]
         var ids: [String: String] = [:]
         for (index, node) in report.graph.nodes.enumerated() {

@@ -26,28 +26,28 @@
 /// strong holds light (`──▶`), weak ones dotted (`┄┄▷`), resolutions from a container `··▷`.
 /// The plain variant draws the same with ASCII only (`+--+`, `==>`, `..>`) and no colour.
 /// Every line fits `Options.width` columns: long names and notes are shortened with an ellipsis.
-public struct TextGraphRenderer: Sendable {
+package struct TextGraphRenderer: Sendable {
     /// How to draw.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Box-drawing characters; ASCII when false.
-        public var unicode: Bool
+        package var unicode: Bool
         /// ANSI colours and bold.
-        public var color: Bool
+        package var color: Bool
         /// The widest line, in columns.
-        public var width: Int
+        package var width: Int
 
-        public init(unicode: Bool = true, color: Bool = false, width: Int = 80) {
+        package init(unicode: Bool = true, color: Bool = false, width: Int = 80) {
             self.unicode = unicode
             self.color = color
             self.width = max(width, 40)
         }
 
         /// Plain ASCII without colour, for `TERM=dumb`, `NO_COLOR`, files and pipes.
-        public static let plain = Options(unicode: false, color: false)
+        package static let plain = Options(unicode: false, color: false)
 
         /// The options for a terminal with this environment: plain ASCII when `TERM` is `dumb` or
         /// `NO_COLOR` is set to anything but the empty string (no-color.org), else box drawing in colour.
-        public static func forTerminal(environment: [String: String], width: Int = 80) -> Options {
+        package static func forTerminal(environment: [String: String], width: Int = 80) -> Options {
             let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
             if noColor || environment["TERM"] == "dumb" {
                 return Options(unicode: false, color: false, width: width)
@@ -56,14 +56,14 @@ public struct TextGraphRenderer: Sendable {
         }
     }
 
-    public let options: Options
+    package let options: Options
 
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
     }
 
     /// The drawing, the legend and the findings.
-    public func render(_ report: WiringReport) -> String {
+    package func render(_ report: WiringReport) -> String {
         var drawing = Drawing(report: report, options: options)
         return drawing.render()
     }

@@ -4,7 +4,7 @@ extension WiringRule {
     /// Where the analysed files break this rule; empty when they keep it.
     ///
     /// Members written in extensions of a type count as the type's own.
-    public func violations(in report: WiringReport) -> [WiringViolation] {
+    package func violations(in report: WiringReport) -> [WiringViolation] {
         let facts = report.facts
         switch kind {
         case .noConcreteCreation:
@@ -104,7 +104,7 @@ extension WiringRule {
 
 extension WiringReport {
     /// Every violation of `rules`, in file and line order.
-    public func violations(of rules: [WiringRule]) -> [WiringViolation] {
+    package func violations(of rules: [WiringRule]) -> [WiringViolation] {
         rules.flatMap { $0.violations(in: self) }.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
     }
 }

@@ -7,7 +7,7 @@ extension WiringRule {
     ///
     /// Lets a failed check show the findings an exercise is about, as notes beside its checks.
     /// Rules that no finding mirrors (`immutable-property`, `no-force-unwrap`) concern none.
-    public func concerns(_ finding: WiringFinding) -> Bool {
+    package func concerns(_ finding: WiringFinding) -> Bool {
         let inType = inside.isEmpty || inside.contains(finding.type)
         switch kind {
         case .noConcreteCreation:
