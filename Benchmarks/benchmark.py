@@ -47,9 +47,19 @@ DEFAULT_EXERCISES = [
     "constructor.4",
 ]
 
-STARTUP_GOAL = 0.050
+STARTUP_GOAL = 0.025
 WARM_CHECK_GOAL = 1.0
 NAIVE_RATIO_GOAL = 3.0
+# Issue 33: every kind of check near the compiler's floor (`swiftc -typecheck` of the file).
+WARM_FLOOR_RATIO_GOAL = 1.5      # `didojo check` after a body edit, from the command line
+ERROR_FLOOR_RATIO_GOAL = 1.2     # a check that stops at a compile error, against the floor of the same broken file
+INTERFACE_GOAL = 0.5             # a check after a member was added (the checks see a new interface)
+TEST_WRITING_GOAL = 0.6          # a test-writing check: the learner's tests against the subject and every planted bug
+COLD_GOAL = 1.5                  # the first check with a new cache, no warm-up
+TEST_WRITING_EXERCISES = {"constructor.4"}
+# The figures `--compare` holds a run against, as ratios to the floor (see Baseline).
+BASELINE = Path(__file__).resolve().parent / "baseline.json"
+DRIFT_LIMIT = 0.15
 
 COLD = ("cold = the first check with an empty compiler module cache and no compiled steps (a new $XDG_CACHE_HOME), "
         "as right after a fresh build or install; the OS file cache is left warm (not dropped on a shared machine)")
@@ -63,7 +73,9 @@ class Edits:
     - `body`: appends a comment. The code under test must be compiled again, its interface
       stays the same: what a learner does most, fixing what a function does, then `check`.
     - `interface`: adds a function. The checks, compiled against the interface, must be
-      compiled again too: what a learner does when adding or renaming something."""
+      compiled again too: what a learner does when adding or renaming something.
+    - `error`: adds a line that does not compile (a new value each time, so that no cache
+      holds its answer): what a learner meets most while working."""
 
     def __init__(self):
         self.count = 0
@@ -71,7 +83,10 @@ class Edits:
     def apply(self, path, kind):
         original = path.read_text().split("\n// benchmark edit")[0]
         self.count += 1
-        addition = f"func benchmarkProbe{self.count}() {{}}" if kind == "interface" else f"// {self.count}"
+        addition = {
+            "interface": f"func benchmarkProbe{self.count}() {{}}",
+            "error": f'let benchmarkMistake{self.count}: Int = "{self.count}"',
+        }.get(kind, f"// {self.count}")
         path.write_text(f"{original}\n// benchmark edit\n{addition}\n")
 
 ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\r")
@@ -123,6 +138,7 @@ class Didojo:
     def run(self, *arguments, env=None):
         """Runs a subcommand; returns (seconds, exit status, peak RSS in KiB of its largest process)."""
         started = time.perf_counter()
+        self.started_ns = time.monotonic_ns()
         process = subprocess.Popen(
             [self.executable, *arguments], env=env or self.env,
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -131,8 +147,22 @@ class Didojo:
         # the peak is the largest of didojo, the compiler and the test program.
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - started
+        self.ended_ns = time.monotonic_ns()
         process.returncode = os.waitstatus_to_exitcode(status)
         return elapsed, process.returncode, usage.ru_maxrss
+
+    def traced(self, *arguments):
+        """Runs a subcommand with DIDOJO_TRACE set; returns its moments as [(ms since exec, what)],
+        ending with the exit (see PhaseTrace in Sources/ChildProcess)."""
+        trace = self.scratch / "trace.txt"
+        trace.unlink(missing_ok=True)
+        self.run(*arguments, env=dict(self.env, DIDOJO_TRACE=str(trace)))
+        moments = []
+        for line in trace.read_text().splitlines():
+            nanoseconds, _, what = line.split(" ", 2)
+            moments.append(((int(nanoseconds) - self.started_ns) / 1e6, what))
+        moments.append(((self.ended_ns - self.started_ns) / 1e6, "exit"))
+        return moments
 
     def exercises(self):
         """{exercise id: workspace file path}, from `didojo list --format json`."""
@@ -307,6 +337,35 @@ def measure_class_grading(didojo, scratch):
     return elapsed, checks, peak
 
 
+def phase_table(traces):
+    """The median moment of each phase over several traces of the same check, as
+    [(what, ms since exec, ms since the moment before)]. A moment that happens more than once in
+    a trace is told apart by its count ("start swift-frontend Exercise.o #2"); moments that not
+    every trace has are left out (a cache that held one time and not the next)."""
+    def named(trace):
+        seen = {}
+        result = {}
+        for ms, what in trace:
+            seen[what] = seen.get(what, 0) + 1
+            result[what if seen[what] == 1 else f"{what} #{seen[what]}"] = ms
+        return result
+    named_traces = [named(trace) for trace in traces]
+    common = [what for what in named_traces[0] if all(what in t for t in named_traces)]
+    medians = sorted(((statistics.median(t[what] for t in named_traces), what) for what in common))
+    rows, previous = [], 0.0
+    for ms, what in medians:
+        rows.append((what, ms, ms - previous))
+        previous = ms
+    return rows
+
+
+def print_trace(title, rows):
+    print(f"trace, {title} (median ms since exec; step = since the moment before)")
+    for what, ms, step in rows:
+        print(f"  {ms:8.1f} {step:+8.1f}  {what}")
+    print()
+
+
 def solution_file(exercise_id):
     lesson, number = exercise_id.rsplit(".", 1)
     folders = sorted(REPO.glob(f"Lessons/*-{lesson}"))
@@ -340,15 +399,20 @@ def subject_files(exercise_id):
     return sorted(str(path) for path in REPO.glob(f"Lessons/*-{lesson}/exercises/{number}/subject/*.swift"))
 
 
-def measure_floor(swiftc, flags, cache, source, runs, extra_sources=()):
+def measure_floor(swiftc, flags, cache, source, runs, extra_sources=(), fails=False):
+    """`swiftc -typecheck` of the file (a test-writing exercise's with its subject); `fails`:
+    the file holds a compile error, and the compiler must say so."""
     command = [swiftc, "-typecheck", "-swift-version", "5", "-module-cache-path", str(cache), *flags.flags, str(source),
                *extra_sources]
-    subprocess.run(command, check=True, capture_output=True)  # fills the cache
 
     def once():
         started = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
-        return time.perf_counter() - started
+        result = subprocess.run(command, capture_output=True)
+        elapsed = time.perf_counter() - started
+        if (result.returncode != 0) != fails:
+            raise SystemExit(f"the floor's compile {'passed' if fails else 'failed'} unexpectedly:\n{result.stderr.decode()}")
+        return elapsed
+    once()  # fills the cache
     return median_of(runs, once)
 
 
@@ -447,6 +511,14 @@ def main():
     parser.add_argument("--runs", type=int, default=5, help="runs per check figure (median)")
     parser.add_argument("--skip", action="append", default=[], choices=["cold", "naive", "verify", "floor", "memory", "class"],
                         help="leave a part out (for a quick look; the table marks it '-')")
+    parser.add_argument("--trace", action="store_true",
+                        help="also print where each exercise's check spends its time, phase by phase (DIDOJO_TRACE): "
+                             "after a body edit, after a compile error, after an interface edit")
+    parser.add_argument("--compare", action="store_true",
+                        help=f"compare the run's ratios to the floor with {BASELINE.name} and name every one more than "
+                             f"{DRIFT_LIMIT:.0%} worse (exit status 1 then)")
+    parser.add_argument("--accept", action="store_true",
+                        help=f"write the run's ratios to the floor into {BASELINE.name}, as the figures later runs are held to")
     options = parser.parse_args()
 
     build_folder = REPO / ".build" / options.configuration
@@ -525,6 +597,16 @@ def main():
                 pairs.append((confined, didojo.run("check", exercise_id, env=unconfined_env)[0]))
             row["confinement"] = statistics.median(a - b for a, b in pairs)
             row["interface"] = statistics.median(checked_after("interface")[0] for _ in range(options.runs))
+            row["error"] = statistics.median(checked_after("error")[0] for _ in range(options.runs))
+            if options.trace:
+                traces = {}
+                for kind in ["body", "error", "interface"]:
+                    runs = []
+                    for _ in range(options.runs):
+                        edits.apply(path, kind)
+                        runs.append(didojo.traced("check", exercise_id))
+                    traces[kind] = phase_table(runs)
+                row["trace"] = traces
             row["shell"] = measure_check_in_shell(
                 didojo, exercise_id, options.runs, lambda: edits.apply(path, "body"), between=naive_between,
             )
@@ -541,10 +623,12 @@ def main():
                     return elapsed
                 row["cold"] = median_of(options.runs, cold)
             if "floor" not in options.skip:
-                row["floor"] = measure_floor(
-                    swiftc, CompilerFlags(build_folder), didojo.cache / "didojo" / "module-cache",
-                    paths[exercise_id], options.runs, subject_files(exercise_id),
-                )
+                flags, cache = CompilerFlags(build_folder), didojo.cache / "didojo" / "module-cache"
+                edits.apply(path, "body")
+                row["floor"] = measure_floor(swiftc, flags, cache, path, options.runs, subject_files(exercise_id))
+                edits.apply(path, "error")
+                row["error floor"] = measure_floor(swiftc, flags, cache, path, options.runs, subject_files(exercise_id), fails=True)
+                edits.apply(path, "body")
 
         first_check = None
         if "cold" not in options.skip:
@@ -571,6 +655,66 @@ def main():
         shutil.rmtree(scratch, ignore_errors=True)
 
     print_table(options, version, load_before, startup, rows, check_memory, shell_memory, verify, first_check, class_grading)
+    for exercise_id, row in rows.items():
+        for kind, table in row.get("trace", {}).items():
+            print_trace(f"{exercise_id}, `didojo check` after {'a body edit' if kind == 'body' else 'a compile error' if kind == 'error' else 'an interface edit'}", table)
+    ratios = Baseline.ratios(startup, rows)
+    if options.accept:
+        Baseline.write(ratios, load_before)
+        print(f"accepted: {BASELINE.relative_to(REPO)} now holds this run's {len(ratios)} ratios")
+    if options.compare:
+        worse = Baseline.compare(ratios)
+        if worse:
+            print(f"WORSE than {BASELINE.relative_to(REPO)} by more than {DRIFT_LIMIT:.0%}:")
+            for line in worse:
+                print(f"  {line}")
+            sys.exit(1)
+        print(f"no ratio more than {DRIFT_LIMIT:.0%} worse than {BASELINE.relative_to(REPO)}")
+
+
+class Baseline:
+    """The last accepted figures, as ratios to the compile floor: a ratio holds on a faster or a
+    slower machine where seconds do not, so a change that makes a check slower shows as drift
+    whatever machine runs the comparison. Start-up is held as a ratio to the median floor."""
+
+    @staticmethod
+    def ratios(startup, rows):
+        ratios = {}
+        floors = [row["floor"] for row in rows.values() if row.get("floor")]
+        if floors and startup:
+            ratios["start-up / median floor"] = startup / statistics.median(floors)
+        for exercise_id, row in rows.items():
+            floor = row.get("floor")
+            if not floor:
+                continue
+            for name in ["warm", "shell", "interface", "cold"]:
+                if row.get(name):
+                    ratios[f"{exercise_id} {name} / floor"] = row[name] / floor
+            if row.get("error") and row.get("error floor"):
+                ratios[f"{exercise_id} error / error floor"] = row["error"] / row["error floor"]
+        return ratios
+
+    @staticmethod
+    def write(ratios, load):
+        import json
+        BASELINE.write_text(json.dumps({
+            "accepted": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "load average before": load,
+            "ratios": {name: round(value, 3) for name, value in sorted(ratios.items())},
+        }, indent=2) + "\n")
+
+    @staticmethod
+    def compare(ratios):
+        import json
+        if not BASELINE.exists():
+            raise SystemExit(f"{BASELINE} is missing: run with --accept once to make it")
+        accepted = json.loads(BASELINE.read_text())["ratios"]
+        worse = []
+        for name, value in sorted(ratios.items()):
+            before = accepted.get(name)
+            if before and value > before * (1 + DRIFT_LIMIT):
+                worse.append(f"{name}: {before:.2f} -> {value:.2f} ({value / before - 1:+.0%})")
+        return worse
 
 
 def startup_line(startup):
@@ -607,20 +751,33 @@ def print_table(options, version, load_before, startup, rows, check_memory, shel
     print(f"{'peak memory, the shell (start, 1 check)':40} {megabytes(shell_memory):>9}")
     print(f"{'peak memory, one check (largest process)':40} {megabytes(check_memory):>9}")
     print()
-    header = (f"{'exercise':20} {'warm':>8} {'shell':>8} {'new API':>8} {'cold':>8} {'naive':>8} {'floor':>8} "
-              f"{'naive/didojo':>13} {'naive/shell':>12} {'didojo/floor':>13}  warm<{WARM_CHECK_GOAL:.1f}s  naive>={NAIVE_RATIO_GOAL:.0f}x")
+    header = (f"{'exercise':20} {'warm':>8} {'shell':>8} {'new API':>8} {'error':>8} {'cold':>8} {'naive':>8} {'floor':>8} {'e-floor':>8} "
+              f"{'naive/didojo':>13} {'warm/floor':>11} {'error/e-floor':>14}  goals: warm/floor<={WARM_FLOOR_RATIO_GOAL}, "
+              f"error/e-floor<={ERROR_FLOOR_RATIO_GOAL}, new API<={INTERFACE_GOAL}s, cold<={COLD_GOAL}s, test-writing<={TEST_WRITING_GOAL}s")
     print(header)
     print("-" * len(header))
     for exercise_id, row in rows.items():
-        warm, naive, floor = row["warm"], row.get("naive"), row.get("floor")
+        warm, naive, floor, error_floor = row["warm"], row.get("naive"), row.get("floor"), row.get("error floor")
         naive_ratio = naive / warm if naive else None
-        shell_ratio = naive / row["shell"] if naive and row.get("shell") else None
         floor_ratio = warm / floor if floor else None
+        error_ratio = row["error"] / error_floor if error_floor else None
+        missed = []
+        if exercise_id in TEST_WRITING_EXERCISES:
+            if warm > TEST_WRITING_GOAL:
+                missed.append("test-writing")
+        elif floor_ratio and floor_ratio > WARM_FLOOR_RATIO_GOAL:
+            missed.append("warm")
+        if error_ratio and error_ratio > ERROR_FLOOR_RATIO_GOAL:
+            missed.append("error")
+        if row.get("interface") and row["interface"] > INTERFACE_GOAL:
+            missed.append("new API")
+        if row.get("cold") and row["cold"] > COLD_GOAL:
+            missed.append("cold")
         print(
-            f"{exercise_id:20} {warm:7.3f}s {fmt(row.get('shell'))} {fmt(row.get('interface'))} {fmt(row.get('cold'))} "
-            f"{fmt(naive)} {fmt(floor)} "
-            f"{ratio(naive_ratio):>13} {ratio(shell_ratio):>12} {ratio(floor_ratio):>13}  "
-            f"{verdict(warm < WARM_CHECK_GOAL):>9}  {verdict(None if naive_ratio is None else naive_ratio >= NAIVE_RATIO_GOAL):>8}"
+            f"{exercise_id:20} {warm:7.3f}s {fmt(row.get('shell'))} {fmt(row.get('interface'))} {fmt(row.get('error'))} {fmt(row.get('cold'))} "
+            f"{fmt(naive)} {fmt(floor)} {fmt(error_floor)} "
+            f"{ratio(naive_ratio):>13} {ratio(floor_ratio):>11} {ratio(error_ratio):>14}  "
+            + ("goals missed: " + ", ".join(missed) if missed else "goals met")
             + ("" if row["passed"] else "   (the solution did not pass!)")
         )
     print()
@@ -635,6 +792,7 @@ def print_table(options, version, load_before, startup, rows, check_memory, shel
     print("      caches filled; the goals and ratios use it")
     print("shell: the same, with `check ID` typed in a running shell, from Enter to the next prompt (what a learner waits for)")
     print("new API: `didojo check ID` after adding a function each time: the checks are compiled again too")
+    print("error: `didojo check ID` after adding a line that does not compile; e-floor: `swiftc -typecheck` of that file")
     print("naive: touch the exercise file + `swift build --build-tests` + the test binary, in a SwiftPM package of")
     print("      the learner's own (.build/benchmark/naive-route), run after each warm and each shell check (median of")
     print("      both sets, so that both sides meet the same spells of a busy machine); floor: `swiftc -typecheck` of the")
@@ -646,7 +804,7 @@ def fmt(value):
 
 
 def ratio(value):
-    return f"{value:.1f}x" if value is not None else "-"
+    return f"{value:.2f}x" if value is not None else "-"
 
 
 if __name__ == "__main__":

@@ -20,8 +20,29 @@ struct CheckSubcommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let root = CompositionRoot(options: global.setup)
+        try await Self.check(exercise, fullOutput: fullOutput, options: global.setup)
+    }
+
+    /// `didojo check ID` and `didojo check ID --full-output`, as scripts, graders and editors
+    /// run it, or nil for any other command line, which ArgumentParser parses. In a debug build
+    /// (what `start.sh` makes) ArgumentParser validates and reflects every option of the
+    /// command it parses, a tenth of a quick check's own time, so the plainest forms of the
+    /// commonest command skip it. They mean exactly what ArgumentParser would read them as;
+    /// `CheckSubcommandShortcutTests` holds the two to the same answers.
+    static func shortcut(_ arguments: [String]) -> (exercise: String, fullOutput: Bool)? {
+        guard arguments.first == "check", arguments.count == 2 || arguments.count == 3,
+              !arguments[1].hasPrefix("-"), !arguments[1].isEmpty else { return nil }
+        if arguments.count == 3 {
+            return arguments[2] == "--full-output" ? (arguments[1], true) : nil
+        }
+        return (arguments[1], false)
+    }
+
+    @MainActor
+    static func check(_ exercise: String, fullOutput: Bool, options: SetupOptions) async throws {
+        let root = CompositionRoot(options: options)
         let catalog = try SetupFailure.exitOnError { try root.catalog() }
+        root.trace.mark("catalog loaded")
         guard let chosen = catalog.exercise(id: exercise) else {
             try SetupFailure.stop(root.notFound(exercise, in: catalog, isExercise: true))
         }
@@ -37,7 +58,10 @@ struct CheckSubcommand: AsyncParsableCommand {
             interrupts: LiveInterruptSource.installed(), clock: ContinuousClock(), catalog: catalog, workspace: workspace,
             recorder: .success(recorder), fromCommandLine: true
         )
-        guard let recorded = await runner.check(chosen, fullOutput: fullOutput) else { throw ExitCode(2) }
+        root.trace.mark("checker ready")
+        let checked = await runner.check(chosen, fullOutput: fullOutput)
+        root.trace.mark("report shown")
+        guard let recorded = checked else { throw ExitCode(2) }
         if !recorded.report.passed { throw ExitCode(1) }
     }
 }

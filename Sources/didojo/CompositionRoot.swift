@@ -23,6 +23,8 @@ struct CompositionRoot {
     let clock: any Clock<Duration> = ContinuousClock()
     /// Starts and supervises every child process: the compiler, the checks, the demos' list.
     let launcher = ChildProcessLauncher()
+    /// Where a check's phases are recorded for the benchmark (`DIDOJO_TRACE`); off otherwise.
+    let trace: PhaseTrace
     /// `--workspace`, else `$DIDOJO_WORKSPACE`, else `~/didojo-workspace`.
     let workspaceRoot: URL
     /// The workshop file, read once: the catalog, the checker's timeout and the shell all ask.
@@ -31,6 +33,8 @@ struct CompositionRoot {
     init(options: SetupOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.options = options
         self.environment = environment
+        trace = PhaseTrace.from(environment: environment)
+        trace.mark("composition root")
         if let given = options.workspace ?? environment["DIDOJO_WORKSPACE"], !given.isEmpty {
             workspaceRoot = Self.url(forUserPath: given)
         } else {
@@ -246,12 +250,13 @@ struct CompositionRoot {
             settings.confined = false
             settings.refusesReach = false
         }
-        let (executable, environment, cacheFolder, fileSystem, launcher) = (executable, environment, cacheFolder, fileSystem, launcher)
+        let (executable, environment, cacheFolder, fileSystem, trace) = (executable, environment, cacheFolder, fileSystem, trace)
+        let launcher: any ProcessLaunching = trace.isOn ? TracingLauncher(launcher, trace: trace) : launcher
         return { [settings] in
             do {
                 return .success(try CompilingChecker.live(
                     executable: executable, environment: environment, cacheFolder: cacheFolder, fileSystem: fileSystem, settings: settings,
-                    launcher: launcher, wiringVocabulary: { exercise in
+                    launcher: launcher, trace: trace, wiringVocabulary: { exercise in
                         catalog.lesson(id: exercise.lessonID).map { vocabularies.vocabulary(for: $0).vocabulary } ?? .empty
                     }
                 ))

@@ -45,6 +45,10 @@ enum Main {
                 try await ShellSubcommand.start(with: SetupOptions())
                 return
             }
+            if let check = CheckSubcommand.shortcut(Array(CommandLine.arguments.dropFirst())) {
+                try await CheckSubcommand.check(check.exercise, fullOutput: check.fullOutput, options: SetupOptions())
+                return
+            }
             var command: ParsableCommand
             if let alone = Didojo.parseSubcommandAlone() {
                 command = alone

@@ -42,6 +42,30 @@ import Testing
         #expect(lessons.first?.exercises.first?.status == "passed")
     }
 
+    @Test func checkSaysTheSameThroughItsShortcutAndThroughArgumentParser() async throws {
+        // `check ID` and `check ID --full-output` skip ArgumentParser (see
+        // `CheckSubcommand.shortcut`); the same requests put another way go through it.
+        let didojo = try Didojo()
+        let pairs: [(shortcut: [String], parsed: [String])] = [
+            (["check", "no-di.1"], ["check", "--timeout", "10", "no-di.1"]),
+            (["check", "no-di.1", "--full-output"], ["check", "--full-output", "no-di.1"]),
+            (["check", "no-di.9"], ["check", "--", "no-di.9"]),
+        ]
+        // The checks vary their inputs from run to run, so the reports are compared by their
+        // verdict, their shape (cut or whole) and what went to standard error.
+        func shape(_ output: String) -> [String] {
+            [String(output.prefix { $0 != "\n" }), output.contains("lines more") ? "cut" : "whole"]
+        }
+        for pair in pairs {
+            let quick = try await didojo.run(pair.shortcut)
+            let parsed = try await didojo.run(pair.parsed)
+            #expect(quick.termination == parsed.termination, "\(pair.shortcut)")
+            #expect(shape(quick.standardOutput) == shape(parsed.standardOutput), "\(pair.shortcut)")
+            #expect(quick.standardError == parsed.standardError, "\(pair.shortcut)")
+        }
+        #expect(try await didojo.run(["check", "no-di.1"]).termination == .exited(1))
+    }
+
     @Test func checkOfAnUnknownExerciseIsAUsageErrorWithASuggestion() async throws {
         let result = try await Didojo().run(["check", "no-di.9"])
         #expect(result.termination == .exited(2))

@@ -51,14 +51,43 @@ import Testing
         #expect(!launcher.requests.contains { $0.executable.hasSuffix("/clang") })
     }
 
-    @Test func aChangedInterfaceCompilesTheChecksAgain() async throws {
+    @Test func aChangeOfWhatTheChecksNameCompilesTheChecksAgain() async throws {
         _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
         launcher.forget()
-        let report = try await check("func double(_ value: Int) -> Int { value * 2 }\nfunc triple(_ value: Int) -> Int { value * 3 }\n")
+        // An overload the checks' call could pick: they must be compiled against it.
+        let report = try await check("func double(_ value: Int) -> Int { value * 2 }\nfunc double(_ value: Int8) -> Int8 { value * 2 }\n")
         #expect(report.outcome == .passed)
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
         #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 1)
         #expect(launcher.runs(producing: CompileStep.programName) == 0)
+    }
+
+    @Test func aNewHelperTheChecksDoNotNameReusesTheCompiledChecksWhichRunTheNewCode() async throws {
+        _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
+        launcher.forget()
+        // New names the checks never use (a function, a type with its own members): the module's
+        // interface changed, what the checks were compiled against did not (see `CheckedInterface`).
+        let helped = try await check("""
+            func double(_ value: Int) -> Int { Doubler(factor: 2).apply(to: value) }
+            struct Doubler { let factor: Int; func apply(to value: Int) -> Int { twice(value) / 2 * factor } }
+            func twice(_ value: Int) -> Int { value + value }
+            final class Unused { var count = 0; func bump() { count += 1 } }
+            """)
+        #expect(helped.outcome == .passed)
+        #expect(launcher.compiles(ofModule: "Exercise") == 1)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
+        #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 0)
+
+        // And the new code is what runs: a wrong helper fails the checks compiled before it.
+        launcher.forget()
+        let broken = try await check("""
+            func double(_ value: Int) -> Int { Doubler(factor: 2).apply(to: value) }
+            struct Doubler { let factor: Int; func apply(to value: Int) -> Int { twice(value) * factor } }
+            func twice(_ value: Int) -> Int { value + value }
+            final class Unused { var count = 0; func bump() { count += 1 } }
+            """)
+        #expect(broken.outcome == .checksFailed)
+        #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
     }
 
     @Test func anUnchangedFileCompilesNothing() async throws {

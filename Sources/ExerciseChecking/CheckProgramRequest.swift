@@ -1,0 +1,32 @@
+import DojoCore
+import Foundation
+
+/// One program a check builds and runs: the code under test, the tests on it, and which of
+/// the tests to run. An implementation exercise's check is one such program; a test-writing
+/// exercise's check is one for the subject and one for each planted bug.
+struct CheckProgramRequest: Sendable {
+    let exerciseID: String
+    /// The learner's file with the exercise's support files, or the subject (or a mutant of it).
+    let underTest: [URL]
+    /// The lesson's checks, or the learner's tests (with the lesson's checks on them).
+    let tests: [URL]
+    /// The learner's file, among `underTest` or `tests`.
+    let learnerFile: URL
+    /// Every test case the tests hold: the generated entry point knows them all.
+    let testCases: [DiscoveredTestCase]
+    /// The test classes to run; all of them when empty.
+    var runOnly: [String] = []
+    /// The step that compiles the learner's file, and the exercise's extra flags for it.
+    let learnerStep: CompileStep
+    let learnerFlags: [String]
+
+    /// The extra compiler flags of `step`: the exercise's, for the module its learner's file is in.
+    func flags(for step: CompileStep) -> [String] {
+        step == learnerStep ? learnerFlags : []
+    }
+
+    /// How many checks must report for the run to be whole.
+    var expectedCount: Int {
+        testCases.filter { runOnly.isEmpty || runOnly.contains($0.className) }.reduce(0) { $0 + $1.methods.count }
+    }
+}

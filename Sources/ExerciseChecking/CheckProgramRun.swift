@@ -1,0 +1,220 @@
+import ChildProcess
+import DojoCore
+import Foundation
+
+/// One build and run of a check's program (see `CheckProgramRequest`): the code under test and
+/// the tests compiled into libraries while the program that runs them starts behind a gate
+/// (see `ChecksProgram`), then the gate opened and the results read into a report.
+struct CheckProgramRun: Sendable {
+    let steps: CompiledSteps
+    let checksProgram: ChecksProgram
+    let fileSystem: any FileSystem
+    /// Where each run makes its private folder.
+    let scratchFolder: URL
+    let settings: CheckSettings
+    let trace: PhaseTrace
+
+    /// What one run works with, made when it starts.
+    private struct Attempt {
+        let folder: URL
+        let gate = ChildProcessGate()
+        let tokens: ResultTokens
+        let results: URL
+        let started = ContinuousClock.now
+
+        func stopped(_ exerciseID: String, _ outcome: CheckReport.Outcome, _ diagnostics: [CompilerDiagnostic] = []) -> CheckReport {
+            CheckReport(exerciseID: exerciseID, outcome: outcome, diagnostics: diagnostics, duration: started.duration(to: .now))
+        }
+
+        /// The report of a run whose building ended at a step that did not build.
+        func stopped(_ exerciseID: String, at step: CompiledSteps.StepResult) -> CheckReport {
+            if case .failed(let diagnostics) = step { return stopped(exerciseID, .compileFailed, diagnostics) }
+            return stopped(exerciseID, .cancelled)
+        }
+    }
+
+    /// Builds the code under test and the tests (with a generated entry point that runs the
+    /// request's test cases) into libraries, runs them in the program that runs checks, and
+    /// reports.
+    ///
+    /// - Parameter admission: the audit of what the learner's file reaches (see `ReachAudit`),
+    ///   made while the compiler works. The program is let go only when it found nothing
+    ///   (nil); otherwise the run ends unopened as cancelled, and the caller reports the refusal.
+    func run(
+        _ request: CheckProgramRequest, admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void
+    ) async throws -> CheckReport {
+        // Private (mode 0700, a name nobody can take first): on a shared classroom machine,
+        // another user's program must not be able to plant files where the checks are built.
+        let folder = try fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-check-")
+        defer { try? fileSystem.removeItem(at: folder) }
+
+        onPhase(.compiling)
+        let attempt = Attempt(
+            folder: folder, tokens: ResultTokens(testNames: TestMainGenerator.testNames(of: request.testCases)),
+            results: folder.appendingPathComponent("results-\(UUID().uuidString).jsonl")
+        )
+        // The program that runs the checks starts now, beside the compiler, and waits behind
+        // the gate until the code is ready: loading XCTest, Foundation and the lesson library
+        // is most of its start-up, and the compiler leaves the second core idle. A task of its
+        // own rather than `async let`, so that it can be cancelled alone when the code under
+        // test does not build (the program may still be building, the first time);
+        // cancelling this check cancels it too.
+        let ran = Task { [checksProgram] in
+            try await checksProgram.start(
+                in: folder, results: attempt.results, tokens: attempt.tokens, runOnly: request.runOnly, gate: attempt.gate)
+        }
+        do {
+            return try await withTaskCancellationHandler {
+                try await build(request, attempt, ran: ran, admission: admission, onPhase: onPhase)
+            } onCancel: {
+                ran.cancel()
+            }
+        } catch {
+            // Whatever failed (a write, a cache key, a compiler that would not start), the
+            // program waiting behind the gate must not wait for ever, nor its thread: it is
+            // let go unopened, and the run ends only once it has.
+            attempt.gate.abandon()
+            ran.cancel()
+            _ = try? await ran.value
+            throw error
+        }
+    }
+
+    /// The rest of `run`: builds the code and the checks while `ran` gets the program that
+    /// runs them ready, then lets it go and reads what it reported.
+    private func build(
+        _ request: CheckProgramRequest, _ attempt: Attempt, ran: Task<ChecksProgram.Run, any Error>,
+        admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void
+    ) async throws -> CheckReport {
+        let folder = attempt.folder
+        let entry = folder.appendingPathComponent("CheckEntry.swift")
+        try fileSystem.write(TestMainGenerator.entrySource(for: request.testCases), to: entry)
+        let reexports = folder.appendingPathComponent(CompileStep.reexportsFile)
+
+        // What of the learner's code the checks depend on is read while it compiles.
+        let sourcesBefore = sourceTexts(of: request)
+        async let checkedInterface = sourcesBefore.flatMap { checkedInterfaceText(of: $0, checks: request.tests) }
+
+        // The re-exports are made from the code under test, and kept with its module.
+        let exerciseFlags = request.flags(for: .exerciseModule)
+        let exerciseKey = try await steps.key(for: .exerciseModule, inputs: request.underTest, in: folder, flags: exerciseFlags)
+        var built = try await steps.build(.exerciseModule, key: exerciseKey, in: folder, flags: exerciseFlags) {
+            try fileSystem.write(ImportDiscovery.reexportSource(for: importedModules(of: request.underTest)), to: reexports)
+            return request.underTest + [reexports]
+        }
+        if built == .built {
+            built = try await steps.build(.exerciseLibrary, key: try await steps.key(for: .exerciseLibrary, after: exerciseKey), in: folder) {
+                [folder.appendingPathComponent(CompileStep.exerciseObject)]
+            }
+        }
+        if built == .built {
+            // The checks are compiled against the interface just built; when it has not
+            // changed, neither have they, nor the library linked from them. The tests' copies
+            // are made only when they must be compiled.
+            let interface = await checkedInterface.flatMap { checked in
+                // Read again: a file saved while it compiled was not what the compiler saw.
+                sourceTexts(of: request) == sourcesBefore ? Data(checked.utf8) : nil
+            } ?? (try? fileSystem.contents(of: folder.appendingPathComponent(CompileStep.exerciseInterface))) ?? Data()
+            let checksFlags = request.flags(for: .checksModule)
+            let checksKey = try await steps.key(
+                for: .checksModule, inputs: request.tests + [entry, reexports], in: folder, interface: interface, flags: checksFlags)
+            built = try await steps.build(.checksModule, key: checksKey, in: folder, flags: checksFlags) {
+                try testsFileCopies(of: request, in: folder, reexports: reexports) + [entry]
+            }
+            if built == .built {
+                built = try await steps.build(.link, key: try await steps.key(for: .link, after: checksKey), in: folder) {
+                    [folder.appendingPathComponent(CompileStep.checksObject)]
+                }
+            }
+        }
+        guard built == .built, await admission.value == nil else {
+            attempt.gate.abandon()
+            ran.cancel()
+            _ = try? await ran.value
+            return attempt.stopped(request.exerciseID, at: built == .built ? .cancelled : built)
+        }
+
+        onPhase(.running)
+        attempt.gate.open()
+        trace.mark("gate opened")
+        let run: ChildProcessResult
+        switch try await ran.value {
+        case .ran(let result): run = result
+        case .notStarted(let step): return attempt.stopped(request.exerciseID, at: step)
+        }
+        let log = TestEventLog(
+            text: (try? fileSystem.text(of: attempt.results)) ?? "", tokens: attempt.tokens,
+            running: request.runOnly.isEmpty ? nil : Set(request.runOnly)
+        )
+        let backtrace = (try? fileSystem.contents(of: folder.appendingPathComponent(CrashBacktrace.fileName))) ?? Data()
+        return CompilingChecker.report(
+            exerciseID: request.exerciseID, run: run, log: log, expectedCount: request.expectedCount,
+            settings: settings, duration: attempt.started.duration(to: .now), backtrace: backtrace
+        )
+    }
+
+    /// The texts of the code under test when the learner's file is part of it (an
+    /// implementation exercise); nil for the subject of a test-writing exercise, whose checks
+    /// are keyed by the module's whole interface (its planted bugs keep it as it is).
+    private func sourceTexts(of request: CheckProgramRequest) -> [String]? {
+        guard request.learnerStep == .exerciseModule else { return nil }
+        let texts = request.underTest.map { try? fileSystem.text(of: $0) }
+        return texts.contains(nil) ? nil : texts.compactMap { $0 }
+    }
+
+    /// What the checks depend on of the code under test (see `CheckedInterface`). The names in
+    /// the lesson's checks are read once per checks file and kept.
+    private func checkedInterfaceText(of sources: [String], checks: [URL]) -> String? {
+        let texts = checks.map { try? fileSystem.text(of: $0) }
+        guard !texts.contains(nil) else { return nil }
+        var key = CacheKey("didojo names in checks, version 1")
+        for text in texts { key.add(text ?? "") }
+        let names = steps.cache.value([String].self, for: key) {
+            texts.reduce(into: Set<String>()) { $0.formUnion(CheckedInterface.names(in: $1 ?? "")) }.sorted()
+        }
+        return CheckedInterface.text(of: sources, namesInChecks: Set(names))
+    }
+
+    /// The copies of the tests files the checks module is compiled from (see `TestsFileCopy`).
+    private func testsFileCopies(of request: CheckProgramRequest, in folder: URL, reexports: URL) throws -> [URL] {
+        let reexported = ImportDiscovery.modules(in: [try fileSystem.text(of: reexports)])
+        var copies: [URL] = []
+        for (index, original) in request.tests.enumerated() {
+            let copy = folder.appendingPathComponent("tests-\(index)-\(original.lastPathComponent)")
+            let text = try fileSystem.text(of: original)
+            // The lesson's checks call XCTest by module; the learner's own tests are left as
+            // they wrote them.
+            try fileSystem.write(
+                original == request.learnerFile
+                    ? TestsFileCopy.text(of: text, originalPath: original.path, leavingOutImportsOf: reexported)
+                    : lessonTestsFileCopy(of: text, originalPath: original.path, leavingOutImportsOf: reexported),
+                to: copy)
+            copies.append(copy)
+        }
+        return copies
+    }
+
+    /// The copy of a lesson's checks file, calling XCTest by module. Making it parses the file
+    /// twice, a noticeable part of a check after an interface edit; the lesson's file does not
+    /// change, so the copy is kept by everything it depends on. (A learner's own tests change
+    /// at every check: they are copied each time.)
+    private func lessonTestsFileCopy(of text: String, originalPath: String, leavingOutImportsOf modules: [String]) -> String {
+        var key = CacheKey("didojo lesson checks file copy, version 1")
+        key.add(text)
+        key.add(originalPath)
+        key.add(modules.joined(separator: "\u{0}"))
+        return steps.cache.value(String.self, for: key) {
+            TestsFileCopy.text(of: text, originalPath: originalPath, leavingOutImportsOf: modules, qualifyingXCTest: true)
+        }
+    }
+
+    /// The modules the code under test imports. Parsing the learner's file again takes a
+    /// noticeable part of a quick check, and its imports hardly ever change between checks, so
+    /// the answer is kept by the lines it depends on (see `ImportDiscovery.importLines(of:)`).
+    private func importedModules(of sources: [URL]) -> [String] {
+        let texts = sources.map { (try? fileSystem.text(of: $0)) ?? "" }
+        var key = CacheKey("didojo imported modules, version 1")
+        for text in texts { key.add(ImportDiscovery.importLines(of: text)) }
+        return steps.cache.value([String].self, for: key) { ImportDiscovery.modules(in: texts) }
+    }
+}
