@@ -8,15 +8,28 @@ public struct LessonCatalog: Sendable {
     package let lessons: [Lesson]
     /// One per lesson that could not be loaded; shown at start-up, never fatal.
     package let problems: [LessonLoadProblem]
+    /// Reads the glossary when it is asked for (see `glossary`).
+    private let readGlossary: @Sendable () -> Result<Glossary, LessonLoadProblem>?
+
     /// The terms of `glossary.md` in the lessons folder, or why it could not be read; nil
     /// when there is no such file. Its problem is told by `glossary`, not at start-up: the
-    /// lessons are all there without it.
-    package let glossary: Result<Glossary, LessonLoadProblem>?
+    /// lessons are all there without it. Read and parsed when asked for (by the `glossary`
+    /// command, a few milliseconds), not at every start: `didojo check` never needs it.
+    package var glossary: Result<Glossary, LessonLoadProblem>? { readGlossary() }
 
     package init(lessons: [Lesson], problems: [LessonLoadProblem] = [], glossary: Result<Glossary, LessonLoadProblem>? = nil) {
+        self.init(lessons: lessons, problems: problems, readGlossary: { glossary })
+    }
+
+    private init(lessons: [Lesson], problems: [LessonLoadProblem], readGlossary: @escaping @Sendable () -> Result<Glossary, LessonLoadProblem>?) {
         self.lessons = lessons
         self.problems = problems
-        self.glossary = glossary
+        self.readGlossary = readGlossary
+    }
+
+    /// The same lessons in another order or cut down (a workshop's), with the same glossary.
+    package func with(lessons: [Lesson], problems: [LessonLoadProblem]) -> LessonCatalog {
+        LessonCatalog(lessons: lessons, problems: problems, readGlossary: readGlossary)
     }
 
     /// Loads every `NN-id` folder in `folder`, in name order, and the glossary beside them.
@@ -50,11 +63,10 @@ public struct LessonCatalog: Sendable {
                 problems.append(problem)
             }
         }
-        return LessonCatalog(lessons: lessons, problems: problems, glossary: loadGlossary(in: folder, fileSystem: fileSystem))
+        return LessonCatalog(lessons: lessons, problems: problems, readGlossary: { loadGlossary(in: folder, fileSystem: fileSystem) })
     }
 
-    /// `glossary.md` of the lessons folder: a few dozen short entries, read with the lessons
-    /// (a fraction of a millisecond) so that `glossary` never waits.
+    /// `glossary.md` of the lessons folder: a few dozen short entries.
     private static func loadGlossary(in folder: URL, fileSystem: any FileSystem) -> Result<Glossary, LessonLoadProblem>? {
         let file = folder.appendingPathComponent(Glossary.fileName)
         guard fileSystem.fileExists(at: file) else { return nil }

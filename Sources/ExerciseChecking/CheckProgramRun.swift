@@ -1,5 +1,6 @@
 import ChildProcess
 import DojoCore
+import DojoGrading
 import Foundation
 
 /// One build and run of a check's program (see `CheckProgramRequest`): the code under test and

@@ -1,5 +1,6 @@
 import ChildProcess
 import DojoCore
+import DojoGrading
 import Foundation
 
 /// A check's compile steps (see `CompileStep`): each runs the compiler on what it is given,

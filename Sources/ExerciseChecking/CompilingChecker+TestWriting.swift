@@ -1,4 +1,6 @@
+import DojoCatalog
 import DojoCore
+import DojoGrading
 import Foundation
 
 extension CompilingChecker {

@@ -1,5 +1,7 @@
 import ChildProcess
+import DojoCatalog
 import DojoCore
+import DojoGrading
 import Foundation
 
 /// How a check's results become its verdict: the run of the program read into a report, the

@@ -74,7 +74,24 @@ struct RunDescendantsTests {
         expectNothingLeft(carrying: marker)
     }
 
-    @Test func escapedProcessesEndWhenTheRunTimesOut() async throws {
+    /// Waits until a process carries `marker` while `run` goes on. A run that ended first, or
+    /// never showed it within a minute, is a failure said at once (with what became of the
+    /// run), never a wait for ever: a test run once hung here until CI's own limit.
+    func waitForProcess(carrying marker: String, of run: Task<ChildProcessResult, any Error>) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ProcessTable.processes(carrying: marker).isEmpty {
+            guard ContinuousClock.now < deadline else {
+                run.cancel()
+                let ended = await run.result
+                Issue.record("no process carried \(marker) within a minute; the run: \(ended)")
+                throw CancellationError()
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func escapedProcessesEndWhenTheRunTimesOut() async throws {
         // Held behind the gate until the sleeper has left the session, then timed out.
         let marker = ProcessTable.newMarker()
         let gate = ChildProcessGate()
@@ -82,22 +99,21 @@ struct RunDescendantsTests {
         let run = Task {
             try await launcher.run(shell("setsid sleep \(marker) & cat; while :; do :; done", timeout: .milliseconds(300), gate: gate))
         }
-        while ProcessTable.processes(carrying: marker).isEmpty {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        defer { gate.abandon() }
+        try await waitForProcess(carrying: marker, of: run)
         gate.open()
         let result = try await run.value
         #expect(result.timedOut)
         expectNothingLeft(carrying: marker)
     }
 
-    @Test func escapedProcessesEndWhenTheRunIsCancelled() async throws {
+    @Test(.timeLimit(.minutes(3)))
+    func escapedProcessesEndWhenTheRunIsCancelled() async throws {
         let marker = ProcessTable.newMarker()
         let launcher = self.launcher
         let run = Task { try await launcher.run(shell("setsid sleep \(marker) & sleep 1000")) }
-        while ProcessTable.processes(carrying: marker).isEmpty {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        defer { run.cancel() }
+        try await waitForProcess(carrying: marker, of: run)
         run.cancel()
         let result = try await run.value
         #expect(result.cancelled)
@@ -117,9 +133,8 @@ struct RunDescendantsTests {
         let gate = ChildProcessGate()
         let launcher = self.launcher
         let held = Task { try await launcher.run(shell("setsid sleep \(first) & cat", gate: gate)) }
-        while ProcessTable.processes(carrying: first).isEmpty {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        defer { gate.abandon() }
+        try await waitForProcess(carrying: first, of: held)
 
         let other = try await launcher.run(shell("setsid sleep \(second) & sleep 0.2"))
         #expect(other.termination == .exited(0))

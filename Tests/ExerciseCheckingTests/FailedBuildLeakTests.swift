@@ -41,8 +41,11 @@ import Testing
         try LocalFileSystem().write("func double(_ value: Int) -> Int { value * 2 }\n", to: file)
         let warmUp = try await checker(fileSystem: LocalFileSystem(), launcher: ChildProcessLauncher()).check(exercise, source: file, phases: nil)
         #expect(warmUp.passed)
-        // A new function, so that nothing of this file is in the cache: every step must run.
-        try LocalFileSystem().write("func double(_ value: Int) -> Int { value * 2 }\nfunc leak\(UUID().uuidString.prefix(8))() {}\n", to: file)
+        // A new overload of the function the checks call, so that nothing of this file is in the
+        // cache and the checks must be compiled against it too: every step must run.
+        try LocalFileSystem().write(
+            "func double(_ value: Int) -> Int { value * 2 }\nfunc double(_ value: Int, leak\(UUID().uuidString.prefix(8)): Int) -> Int { value }\n",
+            to: file)
         let failsTheCompiler = step == .startingTheCompilerForTheChecks
         let launcher = CountingLauncher(failing: { request in
             failsTheCompiler && request.arguments.contains(CompileStep.checksModuleName)

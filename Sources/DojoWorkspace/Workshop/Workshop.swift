@@ -88,7 +88,7 @@ public struct Workshop: Sendable, Equatable {
             }
             return lesson
         }
-        return LessonCatalog(lessons: lessons, problems: catalog.problems, glossary: catalog.glossary)
+        return catalog.with(lessons: lessons, problems: catalog.problems)
     }
 }
 
