@@ -67,11 +67,19 @@ struct LessonExercise: CustomStringConvertible {
 
 /// The vocabularies a caller would pass: learned from `Sources/Domain` and the lesson's module.
 enum LessonVocabulary {
-    static let modules: [String: String] = [
-        "01-no-di": "NoDI", "02-constructor": "ConstructorInjection", "03-setter": "SetterInjection",
-        "04-cake": "CakePattern", "05-viper-router": "ViperRouter", "06-container": "ContainerLesson",
-        "07-dependency-values": "DependencyValuesLesson",
-    ]
+    /// Each lesson folder's module, as its `lesson.yaml` names it: a new lesson is analysed with
+    /// its module's vocabulary without being listed here.
+    static let modules: [String: String] = {
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: Repository.lessons.path)) ?? []
+        return Dictionary(uniqueKeysWithValues: folders.filter { $0.first?.isNumber == true }.compactMap { folder in
+            let manifest = Repository.lessons.appendingPathComponent(folder).appendingPathComponent("lesson.yaml")
+            let module = (try? String(contentsOf: manifest, encoding: .utf8))?
+                .split(separator: "\n")
+                .first { $0.hasPrefix("module:") }
+                .map { $0.dropFirst("module:".count).trimmingCharacters(in: .whitespaces) }
+            return module.map { (folder, $0) }
+        })
+    }()
 
     /// Learned once for all the tests.
     static let byLesson: [String: WiringVocabulary] = {
