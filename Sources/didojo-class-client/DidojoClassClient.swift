@@ -44,13 +44,14 @@ struct Join: AsyncParsableCommand {
         }
         // The courier at work (for an old class, retrying) is stopped first, and the membership
         // changes while this holds its lock: no batch of the old class goes with the new token.
-        let lock = await CourierLock.takeOver(outbox.courierLock)
+        let lock = await CourierLock.takeOver(outbox.courierLock, clock: ContinuousClock())
         defer { lock?.release() }
         if let old = outbox.membership(), old.serverURL != server || old.learnerID != answer.learnerID {
             try outbox.leave()
         }
         try outbox.saveMembership(ClassMembership(
-            serverURL: server, learnerID: answer.learnerID, token: answer.token, className: answer.className, name: name, joinedAt: Date(),
+            serverURL: server, learnerID: answer.learnerID, token: answer.token, className: answer.className, name: name,
+            joinedAt: SystemTimeSource().now(),
             unlockedLessons: answer.unlockedLessons ?? []))
         print("Joined \"\(answer.className)\" as \(name).")
     }
@@ -66,8 +67,11 @@ struct Deliver: AsyncParsableCommand {
 
     func run() async throws {
         let outbox = ClassOutbox(stateFolder: Workspace.stateFolder(ofRoot: URL(fileURLWithPath: workspace)), fileSystem: LocalFileSystem())
-        // The composition root of the courier: the real network, the real clock.
-        await Courier(outbox: outbox, transport: URLSessionTransport(), clock: ContinuousClock(), giveUpAfter: .seconds(giveUpAfter)).run()
+        // The composition root of the courier: the real network, the real clocks.
+        await Courier(
+            outbox: outbox, transport: URLSessionTransport(), clock: ContinuousClock(), timeSource: SystemTimeSource(),
+            giveUpAfter: .seconds(giveUpAfter)
+        ).run()
     }
 }
 

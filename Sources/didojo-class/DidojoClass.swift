@@ -57,9 +57,11 @@ struct Serve: AsyncParsableCommand {
             title = className ?? workshopPlan.title
             plan = workshopPlan
         }
-        // The composition root: the store, the services it needs run (PostgreSQL's client), and
-        // the server, in one ServiceLifecycle group that SIGINT and SIGTERM shut down
-        // gracefully, in reverse order: the server first, the store's client last.
+        // The composition root: the machine's clocks, the store, the services it needs run
+        // (PostgreSQL's client), and the server, in one ServiceLifecycle group that SIGINT and
+        // SIGTERM shut down gracefully, in reverse order: the server first, the store's client last.
+        let timeSource: any TimeSource = SystemTimeSource()
+        let clock: any Clock<Duration> = ContinuousClock()
         let classStore: any ClassStore
         var storeServices: [any Service] = []
         let keptIn: String
@@ -93,7 +95,8 @@ struct Serve: AsyncParsableCommand {
             open: {
                 do {
                     return try await ClassService.open(
-                        store: classStore, lessons: lessonsOfClass, className: name, joinCode: chosenCode, teacherToken: chosenToken)
+                        store: classStore, lessons: lessonsOfClass, className: name, joinCode: chosenCode, teacherToken: chosenToken,
+                        timeSource: timeSource, clock: clock)
                 } catch {
                     throw ValidationError("Could not open the class in \(keptWhere): \(String(describing: error))")
                 }

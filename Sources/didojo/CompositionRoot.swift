@@ -281,7 +281,8 @@ struct CompositionRoot {
     func classroom(for workspace: Workspace) -> any Classroom {
         OutboxClassroom(
             outbox: ClassOutbox(stateFolder: workspace.stateFolder, fileSystem: fileSystem),
-            client: ClassClientExecutable.beside(executable: executable, workspace: workspace.root, launcher: launcher, environment: environment))
+            client: ClassClientExecutable.beside(executable: executable, workspace: workspace.root, launcher: launcher, environment: environment),
+            clock: clock)
     }
 
     /// Warms the checker up in the background for the learner's first check of `exercise`

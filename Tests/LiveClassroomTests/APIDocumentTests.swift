@@ -1,4 +1,5 @@
 import ClassServer
+import DojoCore
 import DojoTestSupport
 import Foundation
 import Testing
@@ -28,7 +29,7 @@ import Testing
         let folder = try TemporaryFolder("class-api-doc")
         let service = try await ClassService.open(
             store: try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite")), lessons: ClassServerRoutesTests.lessons,
-            className: "Tuesday")
+            className: "Tuesday", timeSource: SystemTimeSource(), clock: ContinuousClock())
         let list = RouteList()
         _ = ClassRoutes(service: service, dashboard: DashboardFiles(page: "", script: "", style: "")).router(noting: list)
         let served = Set(list.all)

@@ -13,6 +13,9 @@ final class Browser: @unchecked Sendable {
     private(set) var report: String?
     /// What the page asked in its confirm() dialogs (each answered OK), by `waitForSecondSelector`.
     private(set) var dialogs: [String] = []
+    /// The value of `finalReport` (JSON), evaluated once the second selector matched, read by
+    /// `waitForSecondSelector`.
+    private(set) var finalReport: String?
 
     static var script: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/browse.py")
@@ -23,7 +26,7 @@ final class Browser: @unchecked Sendable {
     init(
         _ url: String, waitFor: String, thenWaitFor: String? = nil, screenshot: URL? = nil, firefox: Bool = false,
         viewport: (width: Int, height: Int)? = nil, report: String? = nil, setFile: (selector: String, file: URL)? = nil, click: String? = nil,
-        clicks: [String] = [], clickScreenshots: URL? = nil, finalScreenshot: URL? = nil
+        clicks: [String] = [], clickScreenshots: URL? = nil, finalScreenshot: URL? = nil, finalReport: String? = nil
     ) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         var arguments: [String] = [Self.script.path, url, "--wait-for", waitFor, "--timeout", "180"]
@@ -36,6 +39,7 @@ final class Browser: @unchecked Sendable {
         for selector in (click.map { [$0] } ?? []) + clicks { arguments += ["--click", selector] }
         if let clickScreenshots { arguments += ["--click-screenshots", clickScreenshots.path] }
         if let finalScreenshot { arguments += ["--final-screenshot", finalScreenshot.path] }
+        if let finalReport { arguments += ["--final-report", finalReport] }
         process.arguments = arguments
         process.standardOutput = output
         let errors = Pipe()
@@ -53,17 +57,33 @@ final class Browser: @unchecked Sendable {
         }
     }
 
+    /// Returns once the browser has made its clicks (true), or ended (false).
+    func waitForClicks() -> Bool {
+        while let line = readUntil("\n") {
+            if line == "CLICKED" { return true }
+            noteDialog(line)
+        }
+        return false
+    }
+
+    private func noteDialog(_ line: String) {
+        if line.hasPrefix("DIALOG "), let message = try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(7).utf8)) {
+            dialogs.append(message)
+        }
+    }
+
     /// When the second selector matched, as the browser's clock saw it; nil when it never did.
     func waitForSecondSelector() -> Date? {
         defer { process.waitUntilExit() }
         while let line = readUntil("\n") {
-            if line.hasPrefix("DIALOG "), let message = try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(7).utf8)) {
-                dialogs.append(message)
+            if line.hasPrefix("DIALOG ") || line == "CLICKED" {
+                noteDialog(line)
                 continue
             }
             guard line.hasPrefix("SEEN "), let milliseconds = Double(line.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 return nil
             }
+            if let final = readUntil("\n"), final.hasPrefix("FINAL ") { finalReport = String(final.dropFirst(6)) }
             return Date(timeIntervalSince1970: milliseconds / 1000)
         }
         return nil
@@ -88,5 +108,14 @@ final class Browser: @unchecked Sendable {
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
+    }
+}
+
+/// Runs blocking work (a browser or a server read through its pipe until it answers) on a
+/// thread of its own, so that the cooperative pool's few threads stay free for the tests
+/// running beside it.
+func onThreadOfItsOwn<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }

@@ -1,5 +1,6 @@
 import ClassProtocol
 import ClassServer
+import DojoCore
 import DojoTestSupport
 import Foundation
 import Hummingbird
@@ -21,9 +22,9 @@ import Testing
     init() throws { folder = try TemporaryFolder("class-routes") }
 
     /// A server on a fresh class file; `test` gets a client for it.
-    func withServer<Value>(limiter: RateLimiter = RateLimiter(rate: 1000, burst: 1000), _ test: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+    func withServer<Value>(limiter: RateLimiter = RateLimiter(rate: 1000, burst: 1000, clock: ContinuousClock()), _ test: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
         let store = try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite"))
-        let service = try await ClassService.open(store: store, lessons: Self.lessons, className: "Tuesday", joinCode: Self.code, teacherToken: Self.teacher)
+        let service = try await ClassService.open(store: store, lessons: Self.lessons, className: "Tuesday", joinCode: Self.code, teacherToken: Self.teacher, timeSource: SystemTimeSource(), clock: ContinuousClock())
         let dashboard = DashboardFiles(page: "<html>page</html>", script: "// script", style: "/* style */")
         let app = Application(router: ClassRoutes(service: service, dashboard: dashboard, limiter: limiter).router())
         return try await app.test(.router, test)
@@ -164,12 +165,12 @@ import Testing
 
     @Test func aSignInCodeWorksOnceForACookieThatOpensTheTeachersRoutes() async throws {
         let store = try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite"))
-        let service = try await ClassService.open(store: store, lessons: Self.lessons, className: "Tuesday", joinCode: Self.code, teacherToken: Self.teacher)
-        let sessions = TeacherSessions(teacherToken: Self.teacher)
+        let service = try await ClassService.open(store: store, lessons: Self.lessons, className: "Tuesday", joinCode: Self.code, teacherToken: Self.teacher, timeSource: SystemTimeSource(), clock: ContinuousClock())
+        let sessions = TeacherSessions(teacherToken: Self.teacher, timeSource: SystemTimeSource())
         let code = sessions.newCode()
         let app = Application(router: ClassRoutes(
             service: service, dashboard: DashboardFiles(page: "<html>page</html>", script: "", style: ""),
-            limiter: RateLimiter(rate: 1000, burst: 1000), sessions: sessions).router())
+            limiter: RateLimiter(rate: 1000, burst: 1000, clock: ContinuousClock()), sessions: sessions).router())
         try await app.test(.router) { client in
             let ada = try await Self.join(client, name: "Ada")
             let first = try await Self.signIn(client, body: #"{"code": "\#(code)"}"#)
@@ -198,23 +199,66 @@ import Testing
                 try await client.execute(uri: "/api/room", method: .get, headers: [.cookie: forged]) { #expect($0.status == .unauthorized, "\(forged)") }
             }
             // Another class's session (another teacher's token) is not this one's.
-            let other = TeacherSessions(teacherToken: "another-teacher")
+            let other = TeacherSessions(teacherToken: "another-teacher", timeSource: SystemTimeSource())
             try await client.execute(uri: "/api/room", method: .get, headers: [.cookie: "\(sessions.cookieName)=\(other.newSession())"]) {
                 #expect($0.status == .unauthorized)
             }
         }
     }
 
+    /// Sign-out: the browser's cookie is cleared, and its session opens nothing any more,
+    /// whoever kept a copy, after a restart too; another browser's session stays signed in.
+    /// Another site cannot sign the teacher out (the dashboard's header).
+    @Test func signingOutEndsThatSessionForGoodAndNoOther() async throws {
+        let file = folder.url.appendingPathComponent("class.sqlite")
+        func routes() async throws -> some ApplicationProtocol {
+            let service = try await ClassService.open(
+                store: try SQLiteClassStore(file: file), lessons: Self.lessons, className: "Tuesday", joinCode: Self.code, teacherToken: Self.teacher,
+                timeSource: SystemTimeSource(), clock: ContinuousClock())
+            return Application(router: ClassRoutes(
+                service: service, dashboard: DashboardFiles(page: "<html>page</html>", script: "", style: ""),
+                limiter: RateLimiter(rate: 1000, burst: 1000, clock: ContinuousClock())).router())
+        }
+        let sessions = TeacherSessions(teacherToken: Self.teacher, timeSource: SystemTimeSource())
+        let leaving = "\(sessions.cookieName)=\(sessions.newSession())"
+        let staying = "\(sessions.cookieName)=\(sessions.newSession())"
+        let fromTheDashboard = HTTPFields.Element.Name("X-Didojo-Dashboard")!
+        try await routes().test(.router) { client in
+            try await client.execute(uri: "/api/signout", method: .post, headers: [.cookie: leaving]) {
+                #expect($0.status == .forbidden, "a form of another site cannot sign the teacher out")
+            }
+            try await client.execute(uri: "/api/room", method: .get, headers: [.cookie: leaving]) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/api/signout", method: .post, headers: [.cookie: leaving, fromTheDashboard: "1"]) { response in
+                #expect(response.status == .noContent)
+                let cleared = response.headers[.setCookie] ?? ""
+                #expect(cleared.hasPrefix(sessions.cookieName + "=;") && cleared.contains("Max-Age=0") && cleared.contains("HttpOnly"), "\(cleared)")
+            }
+            for path in ["/api/room", "/api/stream", "/api/export.csv"] {
+                try await client.execute(uri: path, method: .get, headers: [.cookie: leaving]) { #expect($0.status == .unauthorized, "\(path)") }
+            }
+            try await client.execute(uri: "/api/rotate-code", method: .post, headers: [.cookie: leaving, fromTheDashboard: "1"]) {
+                #expect($0.status == .unauthorized)
+            }
+            try await client.execute(uri: "/dashboard", method: .get, headers: [.cookie: leaving]) { #expect($0.status == .seeOther) }
+            try await client.execute(uri: "/api/room", method: .get, headers: [.cookie: staying]) { #expect($0.status == .ok, "another browser stays in") }
+        }
+        // The server started again on the same class file: still signed out.
+        try await routes().test(.router) { client in
+            try await client.execute(uri: "/api/room", method: .get, headers: [.cookie: leaving]) { #expect($0.status == .unauthorized) }
+            try await client.execute(uri: "/api/room", method: .get, headers: [.cookie: staying]) { #expect($0.status == .ok) }
+        }
+    }
+
     @Test func aSessionEndsAfterItsLifetime() {
-        let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        let sessions = TeacherSessions(teacherToken: Self.teacher, clock: { now.withLock { $0 } })
+        let now = SettableTimeSource(date: Date(timeIntervalSince1970: 1_800_000_000))
+        let sessions = TeacherSessions(teacherToken: Self.teacher, timeSource: now)
         let session = sessions.newSession()
         let code = sessions.newCode()
         #expect(sessions.isValid(session))
-        now.withLock { $0 += TeacherSessions.codeLifetime + 1 }
+        now.advance(by: TeacherSessions.codeLifetime + 1)
         #expect(!sessions.redeem(code), "a code over an hour old")
         #expect(sessions.isValid(session))
-        now.withLock { $0 += TeacherSessions.sessionLifetime }
+        now.advance(by: TeacherSessions.sessionLifetime)
         #expect(!sessions.isValid(session), "a session past its day")
     }
 
@@ -294,7 +338,7 @@ import Testing
     @Test func eachTokenIsRateLimited() async throws {
         // Refilling one request in about three hours: however slowly a loaded machine runs the
         // test, no request is refilled between the eight.
-        try await withServer(limiter: RateLimiter(rate: 0.0001, burst: 5)) { client in
+        try await withServer(limiter: RateLimiter(rate: 0.0001, burst: 5, clock: ContinuousClock())) { client in
             let ada = try await Self.join(client, name: "Ada")
             var statuses: [HTTPResponse.Status] = []
             for _ in 0..<8 {
@@ -387,11 +431,11 @@ import Testing
         let store = try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite"))
         let service = try await ClassService.open(
             store: store, lessons: ClassServerRoutesTests.lessons, className: "Tuesday", joinCode: ClassServerRoutesTests.code,
-            teacherToken: ClassServerRoutesTests.teacher)
+            teacherToken: ClassServerRoutesTests.teacher, timeSource: SystemTimeSource(), clock: ContinuousClock())
         let projector = service.projectorToken
         #expect(projector != ClassServerRoutesTests.teacher && !projector.contains(ClassServerRoutesTests.teacher))
         let dashboard = DashboardFiles(page: "<html>page</html>", script: "// script", style: "/* style */")
-        let app = Application(router: ClassRoutes(service: service, dashboard: dashboard, limiter: RateLimiter(rate: 1000, burst: 1000)).router())
+        let app = Application(router: ClassRoutes(service: service, dashboard: dashboard, limiter: RateLimiter(rate: 1000, burst: 1000, clock: ContinuousClock())).router())
         try await app.test(.router) { client in
             _ = try await ClassServerRoutesTests.join(client, name: "Ada Lovelace")
             for uri in ["/api/room", "/api/room?view=projector"] {
@@ -424,9 +468,9 @@ import Testing
         let store = try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite"))
         let service = try await ClassService.open(
             store: store, lessons: ClassServerRoutesTests.lessons, className: "Tuesday", joinCode: ClassServerRoutesTests.code,
-            teacherToken: ClassServerRoutesTests.teacher)
+            teacherToken: ClassServerRoutesTests.teacher, timeSource: SystemTimeSource(), clock: ContinuousClock())
         let dashboard = DashboardFiles(page: "<html>page</html>", script: "// script", style: "/* style */")
-        let app = Application(router: ClassRoutes(service: service, dashboard: dashboard, limiter: RateLimiter(rate: 0.0001, burst: 2)).router())
+        let app = Application(router: ClassRoutes(service: service, dashboard: dashboard, limiter: RateLimiter(rate: 0.0001, burst: 2, clock: ContinuousClock())).router())
         try await app.test(.router) { client in
             let teacher = ClassServerRoutesTests.bearer(ClassServerRoutesTests.teacher)
             try await client.execute(uri: "/api/hands/H-none", method: .get, headers: teacher) { response in

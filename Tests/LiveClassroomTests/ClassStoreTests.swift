@@ -1,8 +1,10 @@
 import ClassProtocol
 import ClassServer
+import DojoCore
 import DojoTestSupport
 import Foundation
 import PostgresNIO
+import Synchronization
 import Testing
 
 /// One suite for both stores, each against the real thing: a SQLite file, and a PostgreSQL
@@ -55,6 +57,37 @@ import Testing
 
     static let lessons = ClassLessons(lessons: [.init(id: "no-di", title: "No DI", exercises: [.init(id: "no-di.1", title: "One")])])
 
+    /// A store that counts how often the whole class is loaded: a server instance that follows
+    /// another's changes must take in what changed, not load everything again.
+    final class CountingStore: ClassStore {
+        let store: any ClassStore
+        private let count = Mutex(0)
+        init(_ store: any ClassStore) { self.store = store }
+        var loads: Int { count.withLock { $0 } }
+
+        func load() async throws -> StoredClass {
+            count.withLock { $0 += 1 }
+            return try await store.load()
+        }
+        func addLearner(_ learner: StoredLearner) async throws { try await store.addLearner(learner) }
+        func removeLearners(_ ids: [String]) async throws { try await store.removeLearners(ids) }
+        func deleteLearner(_ id: String) async throws { try await store.deleteLearner(id) }
+        func mergeLearner(_ id: String, into target: String) async throws { try await store.mergeLearner(id, into: target) }
+        func add(_ events: [ClassEvent], from learnerID: String, receivedAt: Date) async throws -> [ClassEvent] {
+            try await store.add(events, from: learnerID, receivedAt: receivedAt)
+        }
+        func setSetting(_ key: ClassSetting, to value: String) async throws { try await store.setSetting(key, to: value) }
+        func setSettingIfAbsent(_ key: ClassSetting, to value: String) async throws -> String { try await store.setSettingIfAbsent(key, to: value) }
+        func prepare() async throws { try await store.prepare() }
+        func followChanges(_ changed: @escaping @Sendable (ClassChange) async -> Void) async throws { try await store.followChanges(changed) }
+    }
+
+    /// Waits (bounded: a loaded machine may take long, a broken one forever) until `condition`.
+    static func until(_ condition: () async -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(120)
+        while await !condition(), Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    }
+
     @Test(arguments: Kind.allCases)
     func aReopenedStoreHasEveryLearnerEventAndSettingOnce(kind: Kind) async throws {
         let place = try Place(kind)
@@ -92,11 +125,11 @@ import Testing
     func aRestartedServiceKeepsItsCodeTokenRoomAndUnlockedLessons(kind: Kind) async throws {
         let place = try Place(kind)
         defer { place.stop() }
-        let first = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday")
+        let first = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", timeSource: SystemTimeSource(), clock: ContinuousClock())
         let answer = try await first.join(code: first.joinCode.lowercased(), name: "Ada")
         _ = try await first.receive(EventBatch(events: [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.1", passed: true)]), from: answer.learnerID)
         _ = try await first.unlock("no-di")
-        let second = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday")
+        let second = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", timeSource: SystemTimeSource(), clock: ContinuousClock())
         #expect(await second.joinCode == first.joinCode)
         #expect(second.teacherToken == first.teacherToken)
         #expect(await second.learner(token: answer.token) == answer.learnerID)
@@ -143,8 +176,8 @@ import Testing
         let place = try Place(.postgres)
         defer { place.stop() }
         let (eastStore, westStore) = (try await place.open(), try await place.open())
-        async let east = ClassService.open(store: eastStore, lessons: Self.lessons, className: "Tuesday")
-        async let west = ClassService.open(store: westStore, lessons: Self.lessons, className: "Tuesday")
+        async let east = ClassService.open(store: eastStore, lessons: Self.lessons, className: "Tuesday", timeSource: SystemTimeSource(), clock: ContinuousClock())
+        async let west = ClassService.open(store: westStore, lessons: Self.lessons, className: "Tuesday", timeSource: SystemTimeSource(), clock: ContinuousClock())
         let (first, second) = try await (east, west)
         #expect(await first.joinCode == second.joinCode)
         #expect(first.teacherToken == second.teacherToken)
@@ -155,7 +188,7 @@ import Testing
     func noLearnerTokenIsKept(kind: Kind) async throws {
         let place = try Place(kind)
         defer { place.stop() }
-        let service = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday")
+        let service = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", timeSource: SystemTimeSource(), clock: ContinuousClock())
         let answer = try await service.join(code: service.joinCode, name: "Ada")
         let kept = try await place.open().load()
         #expect(kept.learners.map(\.tokenHash) != [answer.token])
@@ -165,7 +198,7 @@ import Testing
             #expect(!bytes.contains { $0.range(of: Data(answer.token.utf8)) != nil }, "the token is nowhere in the file")
         }
         // And the token still works, on a server started again.
-        let restarted = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday")
+        let restarted = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", timeSource: SystemTimeSource(), clock: ContinuousClock())
         #expect(await restarted.learner(token: answer.token) == answer.learnerID)
         #expect(await restarted.learner(token: answer.token + "x") == nil)
     }
@@ -185,10 +218,15 @@ import Testing
     @Test func twoServersOfOneClassSeeEachOthersLearners() async throws {
         let place = try Place(.postgres)
         defer { place.stop() }
-        let east = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", updateInterval: .milliseconds(10))
-        let west = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", updateInterval: .milliseconds(10))
+        let east = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", updateInterval: .milliseconds(10), timeSource: SystemTimeSource(), clock: ContinuousClock())
+        let westStore = CountingStore(try await place.open())
+        let west = try await ClassService.open(store: westStore, lessons: Self.lessons, className: "Tuesday", updateInterval: .milliseconds(10), timeSource: SystemTimeSource(), clock: ContinuousClock())
         place.run(east)
         place.run(west)
+        // West loads the class when it opens, and once more when it starts listening (what
+        // happened before); from then on it takes in each change.
+        try await Self.until { westStore.loads >= 2 }
+        #expect(westStore.loads == 2)
         let ada = try await east.join(code: east.joinCode, name: "Ada")
         _ = try await east.receive(EventBatch(events: [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.1", passed: false)]), from: ada.learnerID)
 
@@ -213,6 +251,7 @@ import Testing
         }
         #expect(unlocked == ["no-di"])
         #expect(await east.room().learners.first?.cells["no-di.1"]?.attempts == 1, "nothing taken twice")
+        #expect(westStore.loads == 2, "west took in the join and the check, never the whole class again")
 
         // The teacher removes Ada on one server: the other forgets her and her token.
         try await east.removeLearner(ada.learnerID)
@@ -222,5 +261,93 @@ import Testing
         }
         #expect(await west.learner(token: ada.token) == nil)
         #expect(await west.room().learners.isEmpty)
+        #expect(westStore.loads == 3, "a removed learner is the one change that loads the class again")
+    }
+
+    /// What a notification carries, on a real PostgreSQL: each change another instance made, in
+    /// order, read back as it was stored (a duplicate, stored by nobody, says nothing); the
+    /// writer hears none of its own; a removed learner asks for the whole class.
+    @Test func aNotificationSaysWhatChanged() async throws {
+        let place = try Place(.postgres)
+        defer { place.stop() }
+        let (writer, listener) = (try await place.open(), try await place.open())
+        let (heard, ownHeard) = (Heard(), Heard())
+        let following = Task { try? await listener.followChanges { change in heard.append(change) } }
+        let followingOwn = Task { try? await writer.followChanges { change in ownHeard.append(change) } }
+        defer { following.cancel(); followingOwn.cancel() }
+        try await Self.until { heard.changes.count == 1 && ownHeard.changes.count == 1 }
+
+        let joined = Date(timeIntervalSince1970: 1_764_000_000)
+        let ada = StoredLearner(id: "L-1", name: "Ada", tokenHash: "h1", joinedAt: joined)
+        let bo = StoredLearner(id: "L-2", name: "Bo", tokenHash: "h2", joinedAt: joined.addingTimeInterval(1))
+        let checks = (0..<3).map { ClassEvent(kind: .check, time: joined, exerciseID: "no-di.1", passed: $0 == 2, failingChecks: $0 == 2 ? [] : ["check \($0)"]) }
+        try await writer.addLearner(ada)
+        _ = try await writer.add(checks, from: "L-1", receivedAt: joined.addingTimeInterval(5))
+        _ = try await writer.add([checks[0]], from: "L-1", receivedAt: joined.addingTimeInterval(6))
+        try await writer.setSetting(.unlockedLessons, to: #"["no-di"]"#)
+        try await writer.addLearner(bo)
+        try await writer.removeLearners(["L-1", "L-2"])   // only Bo never sent anything
+        try await writer.deleteLearner("L-1")
+
+        let expected: [ClassChange] = [
+            .everything,
+            .joined(ada),
+            .events(checks.map { StoredEvent(learnerID: "L-1", event: $0, receivedAt: joined.addingTimeInterval(5)) }),
+            .setting(.unlockedLessons, #"["no-di"]"#),
+            .joined(bo),
+            .forgotten(["L-2"]),
+            .everything,
+        ]
+        try await Self.until { heard.changes.count >= expected.count }
+        #expect(heard.changes == expected)
+        #expect(ownHeard.changes == [.everything], "an instance does not follow its own changes")
+    }
+
+    /// PostgreSQL's TLS as the URL's `sslmode` says, against a real server that speaks TLS with
+    /// a self-signed certificate, which reports itself whether each connection is encrypted:
+    /// `require` and `prefer` are, `disable` is not, `verify-full` gets no answer (nobody vouches
+    /// for the certificate); a mode libpq does not know is refused with the URL's form.
+    @Test func theURLsSSLModeDecidesWhetherTheConnectionIsEncrypted() async throws {
+        let server = try PostgresServer(tls: true)
+        defer { server.stop() }
+        /// Whether the server sees the connection encrypted; nil when no answer came in `seconds`.
+        func encrypted(_ mode: String, within seconds: Int = 120) async throws -> Bool? {
+            let url = try #require(URL(string: server.url.absoluteString + "?sslmode=" + mode))
+            let client = PostgresClient(configuration: try PostgresClassStore.configuration(url: url))
+            let running = Task { await client.run() }
+            defer { running.cancel() }
+            return await withTaskGroup(of: Bool?.self) { group in
+                group.addTask {
+                    let rows = try? await client.query("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+                    guard let rows else { return nil }
+                    do {
+                        for try await ssl in rows.decode(Bool.self) { return ssl }
+                    } catch {}
+                    return nil
+                }
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(seconds))
+                    return nil
+                }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                running.cancel()   // fails a query still waiting for a connection
+                return first
+            }
+        }
+        #expect(try await encrypted("require") == true)
+        #expect(try await encrypted("prefer") == true)
+        #expect(try await encrypted("disable") == false)
+        #expect(try await encrypted("verify-full", within: 5) == nil, "a self-signed certificate is not verified")
+        #expect(throws: PostgresClassStore.StoreURLError.self) {
+            try PostgresClassStore.configuration(url: URL(string: server.url.absoluteString + "?sslmode=sometimes")!)
+        }
+    }
+
+    /// The changes a store's `followChanges` reported, in order.
+    final class Heard: Sendable {
+        private let list = Mutex<[ClassChange]>([])
+        var changes: [ClassChange] { list.withLock { $0 } }
+        func append(_ change: ClassChange) { list.withLock { $0.append(change) } }
     }
 }

@@ -79,7 +79,7 @@ import Testing
         try outbox.add(old)
         let transport = FakeTransport(down: ["http://old.example:8080"])
         let clock = CountingClock()
-        let courier = Courier(outbox: outbox, transport: transport, clock: clock, giveUpAfter: .seconds(1800), jitter: { 0.5 })
+        let courier = Courier(outbox: outbox, transport: transport, clock: clock, timeSource: FixedTimeSource(), giveUpAfter: .seconds(1800), jitter: { 0.5 })
         let delivering = Task { await courier.run() }
         try await Self.until { clock.sleeps == 1 }
         #expect(transport.sent.first == .init(server: "http://old.example:8080", token: "old-token", eventIDs: [old.id]))
@@ -95,6 +95,7 @@ import Testing
         #expect(transport.sent.dropFirst().map(\.server) == ["http://new.example:8080"], "\(transport.sent)")
         #expect(transport.sent.last == .init(server: "http://new.example:8080", token: "new-token", eventIDs: [new.id]))
         #expect(outbox.pending().isEmpty)
+        #expect(outbox.lastDelivery()?.time == FixedTimeSource().date, "a delivery is noted at the courier's time")
     }
 
     /// `class leave` while the courier waits: it sends nothing more, to anyone.
@@ -105,7 +106,7 @@ import Testing
         try outbox.add(Self.check("no-di.1"))
         let transport = FakeTransport(down: ["http://old.example:8080"])
         let clock = CountingClock()
-        let delivering = Task { await Courier(outbox: outbox, transport: transport, clock: clock, giveUpAfter: .seconds(1800), jitter: { 0.5 }).run() }
+        let delivering = Task { await Courier(outbox: outbox, transport: transport, clock: clock, timeSource: FixedTimeSource(), giveUpAfter: .seconds(1800), jitter: { 0.5 }).run() }
         try await Self.until { clock.sleeps == 1 }
         try outbox.leave()
         await clock.clock.advance(by: .seconds(60))
@@ -123,7 +124,7 @@ import Testing
         try outbox.add(Self.check("no-di.1"))
         let transport = FakeTransport(down: ["http://down.example:8080"])
         let clock = CountingClock()
-        let delivering = Task { await Courier(outbox: outbox, transport: transport, clock: clock, giveUpAfter: .seconds(60), jitter: { jitter }).run() }
+        let delivering = Task { await Courier(outbox: outbox, transport: transport, clock: clock, timeSource: FixedTimeSource(), giveUpAfter: .seconds(60), jitter: { jitter }).run() }
         // The first wait is 0.5 s × (0.5 + jitter): 0.25 s, or 0.745 s.
         try await clock.advance(afterSleep: 1, by: .milliseconds(300))
         if jitter == 0 {
@@ -146,7 +147,7 @@ import Testing
         try outbox.add(Self.check("no-di.1"))
         let held = try #require(CourierLock.take(outbox.courierLock))
         let transport = FakeTransport()
-        #expect(await Courier(outbox: outbox, transport: transport, clock: TestClock(), giveUpAfter: .seconds(60)).run() == .anotherCourier)
+        #expect(await Courier(outbox: outbox, transport: transport, clock: TestClock(), timeSource: FixedTimeSource(), giveUpAfter: .seconds(60)).run() == .anotherCourier)
         #expect(transport.sent.isEmpty)
         held.release()
     }

@@ -252,4 +252,78 @@ import FoundationNetworking
         #expect(room.after.hintInView)
         #expect(browser.waitForSecondSelector() != nil, "no-di collapses to its summary, constructor shows its exercises")
     }
+
+    /// What a teacher meets first in a room: a raised hand, opened, shows the learner's file
+    /// whole (numbered lines; a long one scrolls, it is not cut) and their last check's report;
+    /// and when the server goes away (SIGKILL), the page says "Offline since …" and greys the
+    /// room, the opened hand staying open.
+    @Test func aHandShowsItsWholeNumberedFileAndReportAndThePageSaysWhenItIsOffline() async throws {
+        let home = try TemporaryFolder("live-class-hand")
+        let server = ClassServerProcess(folder: home.url)
+        try await onThreadOfItsOwn { try server.start(lessons: Didojo.lessonsFolder) }
+        defer { server.kill() }
+        let zoe = try await server.join(name: "Zoe")
+        let longLine = "    let message = \"" + String(repeating: "a long line that must not be cut ", count: 6) + "end\""
+        let file = "struct Presenter {\n" + longLine + "\n    let client = TwitterClient()\n}\n"
+        try await ClassServerProcess.post(EventBatch(events: [
+            ClassEvent(kind: .ask, time: Date(), exerciseID: "no-di.2", askText: "why?", askFile: file, askFileName: "Presenter.swift",
+                       askReport: "✗ no-di.2: 1 of 3 checks failed\n  ✗ uses the injected client"),
+        ]), to: server.url, token: zoe.token)
+        let link = try await server.signInLink()
+        let browser = try await onThreadOfItsOwn {
+            try Browser(
+                link, waitFor: #"body:has(#connection[data-status="live"]) #hands-list li[data-hand] button.show-hand"#,
+                thenWaitFor: #"body.offline #offline:not([hidden])"#, viewport: (1366, 768),
+                clicks: ["#hands-list button.show-hand", "#hand-detail:not([hidden]) #hand-file"],
+                finalScreenshot: Self.artifacts.appendingPathComponent("hand-offline-1366x768.png"),
+                finalReport: """
+                    (() => {
+                      const file = document.getElementById('hand-file');
+                      const lines = [...file.querySelectorAll('.line')];
+                      return { numbers: [...file.querySelectorAll('.line-number')].map((n) => n.textContent),
+                        second: lines[1].textContent, scrolls: file.scrollWidth > file.clientWidth,
+                        report: document.getElementById('hand-report').textContent,
+                        open: !document.getElementById('hand-detail').hidden,
+                        offline: document.getElementById('offline').textContent };
+                    })()
+                    """)
+        }
+        #expect(try await onThreadOfItsOwn { browser.waitForClicks() }, "the hand was opened")
+        server.kill()
+        #expect(try await onThreadOfItsOwn { browser.waitForSecondSelector() } != nil, "the page says it is offline")
+        struct Seen: Decodable { var numbers: [String]; var second: String; var scrolls: Bool; var report: String; var open: Bool; var offline: String }
+        let seen = try JSONDecoder().decode(Seen.self, from: Data(try #require(browser.finalReport).utf8))
+        #expect(seen.numbers == ["1", "2", "3", "4"], "\(seen.numbers)")
+        #expect(seen.second == "2" + longLine + "\n", "the long line whole, after its number")
+        #expect(seen.scrolls, "a long line scrolls sideways")
+        #expect(seen.report.contains("✗ uses the injected client"))
+        #expect(seen.open)
+        #expect(seen.offline.hasPrefix("Offline since "), "\(seen.offline)")
+    }
+
+    /// The teacher unlocks a locked lesson for the room from the dashboard, after a
+    /// confirmation, and locks it again, after another: the lock button appears only once the
+    /// server has unlocked it (the page draws the server's room), and the lesson ends locked.
+    @Test func aLockedLessonIsUnlockedForTheRoomAndLockedAgainAfterAConfirmation() async throws {
+        let home = try TemporaryFolder("live-class-unlock-browser")
+        let workshop = home.url.appendingPathComponent("workshop.yaml")
+        try "title: Friday\nlessons:\n  - no-di\n  - id: constructor\n    locked: true\n".write(to: workshop, atomically: true, encoding: .utf8)
+        let server = ClassServerProcess(folder: home.url)
+        try await onThreadOfItsOwn { try server.start(lessons: Didojo.lessonsFolder, workshop: workshop) }
+        defer { server.kill() }
+        _ = try await server.join(name: "Ada")
+        let link = try await server.signInLink()
+        let locked = #"th.lesson[data-lesson="constructor"][data-locked="true"] button.unlock"#
+        let browser = try await onThreadOfItsOwn {
+            try Browser(
+                link, waitFor: #"body:has(#connection[data-status="live"]) "# + locked, thenWaitFor: locked,
+                clicks: [locked, #"th.lesson[data-lesson="constructor"][data-locked="false"] button.lock"#])
+        }
+        #expect(try await onThreadOfItsOwn { browser.waitForSecondSelector() } != nil, "locked again on the page")
+        #expect(browser.dialogs.count == 2, "\(browser.dialogs)")
+        #expect(browser.dialogs.first?.hasPrefix("Unlock constructor for the whole room?") == true, "\(browser.dialogs)")
+        #expect(browser.dialogs.last?.hasPrefix("Lock constructor again?") == true, "\(browser.dialogs)")
+        #expect(try await server.room().lessons.first { $0.id == "constructor" }?.unlocked == false)
+    }
 }
+

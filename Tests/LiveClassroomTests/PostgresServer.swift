@@ -3,7 +3,8 @@ import Glibc
 
 /// A real PostgreSQL server of Debian's `postgresql` package, made for one test in a folder of
 /// its own (initdb), listening on a free loopback port, and stopped after. As root (CI), it runs
-/// as the `postgres` user: PostgreSQL refuses to run as root.
+/// as the `postgres` user: PostgreSQL refuses to run as root. With `tls`, it also speaks TLS,
+/// with a self-signed certificate made for it (openssl).
 final class PostgresServer: @unchecked Sendable {
     let folder: URL
     let port: Int
@@ -22,7 +23,7 @@ final class PostgresServer: @unchecked Sendable {
         return "/usr/lib/postgresql/\(version)/bin/\(name)"
     }
 
-    init() throws {
+    init(tls: Bool = false) throws {
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("didojo-postgres-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         if getuid() == 0 {
@@ -32,11 +33,24 @@ final class PostgresServer: @unchecked Sendable {
         port = try Self.freePort()
         let initdb = try Self.run(try Self.binary("initdb"), ["-D", folder.appendingPathComponent("data").path, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
         guard initdb.status == 0 else { throw Failure(description: "initdb failed: \(initdb.output)") }
+        var settings = ["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off"]
+        if tls {
+            let (certificate, key) = (folder.appendingPathComponent("server.crt").path, folder.appendingPathComponent("server.key").path)
+            let made = Self.run("/usr/bin/openssl", [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=didojo-test-postgres",
+                "-keyout", key, "-out", certificate,
+            ])
+            guard made.status == 0 else { throw Failure(description: "openssl could not make a certificate: \(made.output)") }
+            if getuid() == 0, let user = getpwnam("postgres") {
+                for file in [certificate, key] { chown(file, user.pointee.pw_uid, user.pointee.pw_gid) }
+            }
+            chmod(key, 0o600)   // PostgreSQL refuses a key others can read
+            settings += ["-c", "ssl=on", "-c", "ssl_cert_file=\(certificate)", "-c", "ssl_key_file=\(key)"]
+        }
         process = Process()
         let (executable, arguments) = Self.asPostgresUser(try Self.binary("postgres"), [
             "-D", folder.appendingPathComponent("data").path, "-p", String(port), "-k", folder.path,
-            "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off",
-        ])
+        ] + settings)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice

@@ -1,5 +1,6 @@
 import ClassProtocol
 import ClassServer
+import DojoCore
 import DojoTestSupport
 import Foundation
 import Hummingbird
@@ -12,60 +13,56 @@ import Testing
 @Suite struct RoomRulesTests {
     static let lessons = ClassServerRoutesTests.lessons
 
-    /// The server's clock, moved by the test.
-    final class Clock: Sendable {
-        private let now = Mutex(Date(timeIntervalSince1970: 1_764_000_000))
-        var date: Date { now.withLock { $0 } }
-        func advance(_ seconds: TimeInterval) { now.withLock { $0 = $0.addingTimeInterval(seconds) } }
-    }
+    /// The server's time, moved by the test.
+    static func serverTime() -> SettableTimeSource { SettableTimeSource(date: Date(timeIntervalSince1970: 1_764_000_000)) }
 
-    static func open(_ folder: TemporaryFolder, clock: Clock) async throws -> ClassService {
+    static func open(_ folder: TemporaryFolder, clock: SettableTimeSource) async throws -> ClassService {
         try await ClassService.open(
             store: try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite")), lessons: lessons, className: "Tuesday",
-            joinCode: "ABCD-EFGH", teacherToken: "teacher", clock: { clock.date })
+            joinCode: "ABCD-EFGH", teacherToken: "teacher", timeSource: clock, clock: ContinuousClock())
     }
 
     /// The "498804 h": an event dated 1970 by the learner's clock.
     @Test func aLearnersClockIn1970MovesNobodyUpTheStuckList() async throws {
         let folder = try TemporaryFolder("room-clock")
-        let clock = Clock()
+        let clock = Self.serverTime()
         let service = try await Self.open(folder, clock: clock)
         let ada = try await service.join(code: "ABCD-EFGH", name: "Ada")
-        #expect(ada.serverTime == clock.date, "the join answer carries the server's time")
-        clock.advance(30)
+        #expect(ada.serverTime == clock.now(), "the join answer carries the server's time")
+        clock.advance(by: 30)
         _ = try await service.receive(EventBatch(events: [
             ClassEvent(kind: .check, time: Date(timeIntervalSince1970: 1.0), exerciseID: "no-di.1", passed: false),
         ]), from: ada.learnerID)
-        clock.advance(120)
+        clock.advance(by: 120)
         let room = await service.room()
         #expect(room.stuck.first?.seconds == 120, "stuck since the server received the check: \(room.stuck)")
-        #expect(room.learners.first?.lastSeen == clock.date.addingTimeInterval(-120))
-        #expect(room.learners.first?.cells["no-di.1"]?.since == clock.date.addingTimeInterval(-120))
+        #expect(room.learners.first?.lastSeen == clock.now().addingTimeInterval(-120))
+        #expect(room.learners.first?.cells["no-di.1"]?.since == clock.now().addingTimeInterval(-120))
         // And a learner's clock in the future changes nothing either.
         _ = try await service.receive(EventBatch(events: [
             ClassEvent(kind: .check, time: Date(timeIntervalSince1970: 4_000_000_000), exerciseID: "no-di.2", passed: false),
         ]), from: ada.learnerID)
-        #expect(await service.room().learners.first?.lastSeen == clock.date)
+        #expect(await service.room().learners.first?.lastSeen == clock.now())
     }
 
     @Test func aSecondLearnerOfTheSameNameIsMarkedWithWhenTheyJoined() async throws {
         let folder = try TemporaryFolder("room-names")
-        let clock = Clock()
+        let clock = Self.serverTime()
         let service = try await Self.open(folder, clock: clock)
         _ = try await service.join(code: "ABCD-EFGH", name: "Ada Lovelace")
-        clock.advance(60)
+        clock.advance(by: 60)
         let impostor = try await service.join(code: "ABCD-EFGH", name: "   ada   LOVELACE ")
         _ = try await service.join(code: "ABCD-EFGH", name: "Grace")
         let rows = await service.room().learners
         #expect(rows.map(\.name) == ["Ada Lovelace", "ada LOVELACE", "Grace"], "trimmed, inner spaces made one")
         #expect(rows.map(\.sameNameNumber) == [nil, 2, nil])
         #expect(rows[1].id == impostor.learnerID)
-        #expect(rows[1].joinedAt == clock.date && rows[0].joinedAt == clock.date.addingTimeInterval(-60))
+        #expect(rows[1].joinedAt == clock.now() && rows[0].joinedAt == clock.now().addingTimeInterval(-60))
     }
 
     @Test func handsAndAsksArePerLearnerCapped() async throws {
         let folder = try TemporaryFolder("room-hands")
-        let service = try await Self.open(folder, clock: Clock())
+        let service = try await Self.open(folder, clock: Self.serverTime())
         let ada = try await service.join(code: "ABCD-EFGH", name: "Ada")
         let bob = try await service.join(code: "ABCD-EFGH", name: "Bob")
         func ask(_ bytes: Int = 10) -> ClassEvent {
@@ -103,12 +100,12 @@ import Testing
 
     @Test func joinsThatNeverSentAnythingAreForgotten() async throws {
         let folder = try TemporaryFolder("room-expiry")
-        let clock = Clock()
+        let clock = Self.serverTime()
         let service = try await Self.open(folder, clock: clock)
         let silent = try await service.join(code: "ABCD-EFGH", name: "Silent")
         let busy = try await service.join(code: "ABCD-EFGH", name: "Busy")
         _ = try await service.receive(EventBatch(events: [ClassEvent(kind: .hint, time: Date(), exerciseID: "no-di.1")]), from: busy.learnerID)
-        clock.advance(ClassLimits.silentJoinSeconds + 1)
+        clock.advance(by: ClassLimits.silentJoinSeconds + 1)
         _ = try await service.join(code: "ABCD-EFGH", name: "Late")
         #expect(await service.room().learners.map(\.name) == ["Busy", "Late"])
         #expect(await service.learner(token: silent.token) == nil, "the silent join's token is gone")
@@ -122,10 +119,10 @@ import Testing
     /// then the running class forgets them by itself, without waiting for another join.
     @Test func aJoinFloodWithinTheRateLimitExpiresByItself() async throws {
         let folder = try TemporaryFolder("room-flood")
-        let clock = Clock()
+        let clock = Self.serverTime()
         let service = try await ClassService.open(
             store: try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite")), lessons: Self.lessons, className: "Tuesday",
-            joinCode: "ABCD-EFGH", teacherToken: "teacher", sweepInterval: .milliseconds(20), clock: { clock.date })
+            joinCode: "ABCD-EFGH", teacherToken: "teacher", sweepInterval: .milliseconds(20), timeSource: clock, clock: ContinuousClock())
         let app = Application(router: ClassRoutes(service: service, dashboard: DashboardFiles(page: "", script: "", style: "")).router())
         let running = Task { try? await service.run() }
         defer { running.cancel() }
@@ -142,7 +139,7 @@ import Testing
             return tokens
         }
         #expect(await service.room().learners.count == flood + 1, "joins are shown while a learner may still start")
-        clock.advance(ClassLimits.silentJoinSeconds + 1)
+        clock.advance(by: ClassLimits.silentJoinSeconds + 1)
         let deadline = Date().addingTimeInterval(60)
         while await service.room().learners.count > 1, Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
@@ -170,4 +167,67 @@ import Testing
             }
         }
     }
+
+    /// A store whose loads, once `hold()` is called, read the class and then wait for
+    /// `release()`: what a busy database does to a room being rebuilt.
+    final class HeldLoadStore: ClassStore {
+        let store: any ClassStore
+        private let state = Mutex<(holding: Bool, waiting: Int)>((false, 0))
+        private let (releases, releaser) = AsyncStream.makeStream(of: Void.self)
+        init(_ store: any ClassStore) { self.store = store }
+
+        func hold() { state.withLock { $0.holding = true } }
+        func release() { releaser.yield() }
+        var loadsWaiting: Int { state.withLock { $0.waiting } }
+
+        func load() async throws -> StoredClass {
+            let kept = try await store.load()
+            guard state.withLock({ state in
+                if state.holding { state.waiting += 1 }
+                return state.holding
+            }) else { return kept }
+            for await _ in releases { break }
+            return kept
+        }
+        func addLearner(_ learner: StoredLearner) async throws { try await store.addLearner(learner) }
+        func removeLearners(_ ids: [String]) async throws { try await store.removeLearners(ids) }
+        func deleteLearner(_ id: String) async throws { try await store.deleteLearner(id) }
+        func mergeLearner(_ id: String, into target: String) async throws { try await store.mergeLearner(id, into: target) }
+        func add(_ events: [ClassEvent], from learnerID: String, receivedAt: Date) async throws -> [ClassEvent] {
+            try await store.add(events, from: learnerID, receivedAt: receivedAt)
+        }
+        func setSetting(_ key: ClassSetting, to value: String) async throws { try await store.setSetting(key, to: value) }
+        func setSettingIfAbsent(_ key: ClassSetting, to value: String) async throws -> String { try await store.setSettingIfAbsent(key, to: value) }
+    }
+
+    /// The room is rebuilt from the store after a removal (or another server's), which takes a
+    /// while on a busy database; a learner who joins and checks meanwhile must not be lost
+    /// when the rebuilt room replaces the old one (the actor lets the join in while it awaits).
+    @Test func aJoinWhileTheRoomIsRebuiltIsNotLost() async throws {
+        let folder = try TemporaryFolder("room-rebuild")
+        let store = HeldLoadStore(try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite")))
+        let service = try await ClassService.open(
+            store: store, lessons: Self.lessons, className: "Tuesday", joinCode: "ABCD-EFGH", teacherToken: "teacher",
+            timeSource: SystemTimeSource(), clock: ContinuousClock())
+        let bo = try await service.join(code: "ABCD-EFGH", name: "Bo")
+        store.hold()
+        let removing = Task { try await service.removeLearner(bo.learnerID) }
+        let deadline = Date().addingTimeInterval(60)
+        while store.loadsWaiting == 0, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(store.loadsWaiting == 1, "the rebuild read the class and waits")
+        let joining = Task {
+            let ada = try await service.join(code: "ABCD-EFGH", name: "Ada")
+            _ = try await service.receive(EventBatch(events: [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.1", passed: true)]), from: ada.learnerID)
+            return ada
+        }
+        try await Task.sleep(for: .milliseconds(200))   // time for the join to get in, were it let in
+        store.release()
+        try await removing.value
+        let ada = try await joining.value
+        let room = await service.room()
+        #expect(room.learners.map(\.name) == ["Ada"], "Bo removed, Ada kept")
+        #expect(room.learners.first?.cells["no-di.1"]?.state == "passed")
+        #expect(await service.learner(token: ada.token) == ada.learnerID, "and her token works")
+    }
 }
+

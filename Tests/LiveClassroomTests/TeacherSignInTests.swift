@@ -93,4 +93,40 @@ import Testing
         #expect(again.dom.contains("used already"), "\(again.dom.prefix(2000))")
         #expect(!again.dom.contains("id=\"grid\""))
     }
+
+    /// In Chromium, two browsers: the signed-in dashboard's "Sign in another browser" shows a
+    /// link, which signs a second browser in (its own profile: no cookie shared); that one's
+    /// "Sign out" lands on the sign-in page, and from then on the browser opens nothing.
+    @Test func signingInAnotherBrowserFromTheDashboardThenSigningItOut() async throws {
+        let home = try TemporaryFolder("live-class-another-browser")
+        let server = ClassServerProcess(folder: home.url)
+        try await onThreadOfItsOwn { try server.start(lessons: Didojo.lessonsFolder) }
+        defer { server.kill() }
+        let live = #"body.dashboard #connection[data-status="live"]"#
+        let first = try await onThreadOfItsOwn {
+            try Browser(
+                server.printedSignInLink, waitFor: live, thenWaitFor: "#signin-link-box:not([hidden])", clicks: ["#signin-another"],
+                finalReport: "document.getElementById('signin-link').textContent")
+        }
+        #expect(try await onThreadOfItsOwn { first.waitForSecondSelector() } != nil, "the link is shown under the button")
+        let link = try JSONDecoder().decode(String.self, from: Data(try #require(first.finalReport).utf8))
+        #expect(link.hasPrefix(server.url + "/signin#") && !link.contains(ClassServerProcess.teacherToken), "\(link)")
+
+        let signOutShot = DashboardLayoutTests.artifacts.appendingPathComponent("signed-out.png")
+        let second = try await onThreadOfItsOwn {
+            try Browser(
+                link, waitFor: live, thenWaitFor: "body.signin #signin-form:not([hidden])", report: "location.href", clicks: ["#signout"],
+                finalScreenshot: signOutShot,
+                finalReport: """
+                    fetch('/api/room', { headers: { 'X-Didojo-Dashboard': '1' } }).then((answer) =>
+                      ({ room: answer.status, page: location.pathname, says: document.getElementById('signin-status').textContent }))
+                    """)
+        }
+        #expect(second.report == "\"\(server.url)/dashboard\"", "the other browser shows the dashboard: \(second.report ?? "")")
+        #expect(try await onThreadOfItsOwn { second.waitForSecondSelector() } != nil, "signing out lands on the sign-in page")
+        struct SignedOut: Decodable { var room: Int; var page: String; var says: String }
+        let after = try JSONDecoder().decode(SignedOut.self, from: Data(try #require(second.finalReport).utf8))
+        #expect(after.room == 401, "the signed-out browser reads no room")
+        #expect(after.page == "/signin" && after.says.hasPrefix("Signed out"), "\(after)")
+    }
 }

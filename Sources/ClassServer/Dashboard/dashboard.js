@@ -432,15 +432,28 @@
     button.disabled = false;
   }
 
-  // A one-time sign-in link for another browser (a tablet, say), shown here only: it signs in
-  // one browser, once.
+  // A one-time sign-in link for another browser (a tablet, say), shown here only, under the
+  // button, until the teacher makes another: it signs in one browser, once, within an hour.
   async function signInAnother(button) {
     button.disabled = true;
     try {
       const answer = await (await api('POST', '/api/signin-code')).json();
-      say(`Open this link in the other browser (it works once, within an hour): ${location.origin}${answer.path}`);
+      setText('signin-link', location.origin + answer.path);
+      $('signin-link-box').hidden = false;
+      say('A sign-in link for one more browser is under "Another browser": it works once, within an hour.');
     } catch (e) { say(`Could not make a sign-in link: ${e.message}`); }
     button.disabled = false;
+  }
+
+  // Signs this browser out: the server forgets its session for good (a copy of the cookie opens
+  // nothing either) and clears the cookie; the page goes to the sign-in page.
+  async function signOut(button) {
+    button.disabled = true;
+    try {
+      await api('POST', '/api/signout');
+      if (stream) stream.close();
+      location.replace('/signin#signed-out');
+    } catch (e) { button.disabled = false; say(`Could not sign out: ${e.message}`); }
   }
 
   async function unlock(lessonID, button) {
@@ -672,6 +685,8 @@
     if (rotate) rotate.addEventListener('click', () => rotateCode(rotate));
     const another = $('signin-another');
     if (another) another.addEventListener('click', () => signInAnother(another));
+    const signout = $('signout');
+    if (signout) signout.addEventListener('click', () => signOut(signout));
     const sort = $('sort');
     if (sort) {
       sort.value = sortKey();

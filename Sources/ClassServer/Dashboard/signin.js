@@ -35,7 +35,9 @@
   // The code leaves the address bar at once: it is used up in a moment anyway, but the screen
   // may be shared.
   if (location.hash) history.replaceState(null, '', location.pathname);
-  if (code) {
+  if (code === 'signed-out') {
+    askForToken('Signed out: this browser opens the dashboard no more. To come back, open a new sign-in link or type the token.');
+  } else if (code) {
     signIn({ code }).catch((e) => askForToken(e.message));
   } else {
     askForToken('This browser is not signed in.');

@@ -21,11 +21,20 @@ func projectorTokenInURL(of request: Request, service: ClassService) -> String? 
 /// request without it is not the dashboard's, whatever cookie it carries.
 let dashboardHeader = HTTPFields.Element.Name("X-Didojo-Dashboard")!
 
+/// The teacher's session a request's cookie holds: signed by this class, not expired, not
+/// signed out.
+func teacherSession(of request: Request, service: ClassService, sessions: TeacherSessions) async -> TeacherSessions.Session? {
+    guard let cookie = request.cookies[sessions.cookieName], let session = sessions.session(cookie.value),
+          await !service.isSignedOut(session: session.nonce)
+    else { return nil }
+    return session
+}
+
 /// Who a request comes from, of the teacher's two roles: the teacher's token in the header, the
 /// teacher's signed-in browser (its session cookie), or the projector's token (header or URL).
-func teacherRole(of request: Request, service: ClassService, sessions: TeacherSessions) throws -> ClassService.Role? {
+func teacherRole(of request: Request, service: ClassService, sessions: TeacherSessions) async throws -> ClassService.Role? {
     if let token = bearerToken(of: request) { return service.role(ofToken: token) }
-    if let cookie = request.cookies[sessions.cookieName], sessions.isValid(cookie.value) {
+    if await teacherSession(of: request, service: service, sessions: sessions) != nil {
         // SameSite=Strict keeps the cookie off other sites' requests; the header is the second
         // lock on every request that changes something.
         if ![.get, .head].contains(request.method), request.headers[dashboardHeader] == nil {
@@ -47,7 +56,7 @@ struct TeacherAuthentication: RouterMiddleware {
     var allowsProjector = false
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let role = try teacherRole(of: request, service: service, sessions: sessions),
+        guard let role = try await teacherRole(of: request, service: service, sessions: sessions),
               role == .teacher || (allowsProjector && role == .projector)
         else {
             try limiter.check("unauthenticated")

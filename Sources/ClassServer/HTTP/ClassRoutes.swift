@@ -17,15 +17,16 @@ public struct ClassRoutes: Sendable {
     /// and the browser see a live connection.
     let heartbeat: Duration
 
-    /// `sessions` defaults to sessions signed with the class's teacher token.
+    /// `limiter` defaults to the server's rates on the class's clock, `sessions` to sessions
+    /// signed with the class's teacher token, on the class's time.
     public init(
-        service: ClassService, dashboard: DashboardFiles, limiter: RateLimiter = RateLimiter(), sessions: TeacherSessions? = nil,
+        service: ClassService, dashboard: DashboardFiles, limiter: RateLimiter? = nil, sessions: TeacherSessions? = nil,
         heartbeat: Duration = .seconds(15)
     ) {
         self.service = service
         self.dashboard = dashboard
-        self.limiter = limiter
-        self.sessions = sessions ?? TeacherSessions(teacherToken: service.teacherToken)
+        self.limiter = limiter ?? RateLimiter(clock: service.clock)
+        self.sessions = sessions ?? TeacherSessions(teacherToken: service.teacherToken, timeSource: service.timeSource)
         self.heartbeat = heartbeat
     }
 
@@ -48,7 +49,7 @@ public struct ClassRoutes: Sendable {
         // The projector view takes the projector's (read-only) token, or the teacher's browser.
         let sessions = sessions
         router.route(.get, "/dashboard", routes) { request, _ in
-            guard try teacherRole(of: request, service: service, sessions: sessions) == .teacher else {
+            guard try await teacherRole(of: request, service: service, sessions: sessions) == .teacher else {
                 try limiter.check("unauthenticated")
                 return Response(status: .seeOther, headers: [.location: "/signin", .cacheControl: "no-store"])
             }
@@ -115,6 +116,16 @@ public struct ClassRoutes: Sendable {
         teacher.route(.post, "signin-code", under: "/api", routes) { _, _ in
             let code = sessions.newCode()
             return try json(["code": code, "path": "/signin#" + code])
+        }
+        // Signs this browser out: its cookie is cleared, and its session opens nothing any more,
+        // whoever copied it (the class keeps it signed out until it would have expired).
+        teacher.route(.post, "signout", under: "/api", routes) { request, _ in
+            if let session = await teacherSession(of: request, service: service, sessions: sessions) {
+                try await service.signOut(session: session.nonce, expiring: session.expires)
+            }
+            var response = Response(status: .noContent, headers: [.cacheControl: "no-store"])
+            response.setCookie(Cookie(name: sessions.cookieName, value: "", maxAge: 0, path: "/", httpOnly: true, sameSite: .strict))
+            return response
         }
         teacher.route(.get, "hands/:id", under: "/api", routes) { _, context in
             try json(try await service.hand(context.parameters.get("id") ?? ""))
@@ -216,6 +227,7 @@ public struct ClassRoutes: Sendable {
     private func stream(anonymous: Bool) -> Response {
         let service = service
         let heartbeat = heartbeat
+        let clock = service.clock
         let body = ResponseBody { writer in
             let updates = await service.watch(anonymous: anonymous)
             let encoder = ClassJSON.encoder()
@@ -230,7 +242,7 @@ public struct ClassRoutes: Sendable {
                 }
                 group.addTask {
                     while !Task.isCancelled {
-                        try await Task.sleep(for: heartbeat)
+                        try await clock.sleep(for: heartbeat)
                         sender.yield(": still here\n\n")
                     }
                 }

@@ -1,3 +1,4 @@
+import DojoCore
 import Foundation
 import Synchronization
 
@@ -7,7 +8,8 @@ import Synchronization
 public final class RateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double
-        var updated: ContinuousClock.Instant
+        /// When it was last counted: time since the limiter was made.
+        var updated: Duration
     }
 
     private struct Buckets {
@@ -21,18 +23,23 @@ public final class RateLimiter: Sendable {
     private let burst: Double
     private let prunesAbove: Int
     private let buckets: Mutex<Buckets>
+    /// The time since the limiter was made, on the clock it was given.
+    private let elapsed: @Sendable () -> Duration
 
-    /// `prunesAbove`: how many keys are kept before the full buckets are forgotten.
-    public init(rate: Double = 20, burst: Double = 60, prunesAbove: Int = 10_000) {
+    /// `prunesAbove`: how many keys are kept before the full buckets are forgotten. `clock`:
+    /// the one the buckets refill by (the server's, or a test's).
+    public init(rate: Double = 20, burst: Double = 60, prunesAbove: Int = 10_000, clock: any Clock<Duration>) {
         self.rate = rate
         self.burst = burst
         self.prunesAbove = prunesAbove
         buckets = Mutex(Buckets(pruneAt: prunesAbove))
+        elapsed = clock.stopwatch()
     }
 
     /// True when `key` may make a request now (and counts it).
-    public func allow(_ key: String, now: ContinuousClock.Instant = .now) -> Bool {
-        buckets.withLock { buckets in
+    public func allow(_ key: String) -> Bool {
+        let now = elapsed()
+        return buckets.withLock { buckets in
             var bucket = buckets.byKey[key] ?? Bucket(tokens: burst, updated: now)
             bucket.tokens = refilled(bucket, now: now)
             bucket.updated = now
@@ -53,7 +60,7 @@ public final class RateLimiter: Sendable {
     public var keyCount: Int { buckets.withLock { $0.byKey.count } }
 
     /// The bucket's tokens at `now`: what it had, plus what the time since has refilled.
-    private func refilled(_ bucket: Bucket, now: ContinuousClock.Instant) -> Double {
+    private func refilled(_ bucket: Bucket, now: Duration) -> Double {
         let elapsed = now - bucket.updated
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return min(burst, bucket.tokens + max(0, seconds) * rate)

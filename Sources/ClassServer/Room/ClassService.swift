@@ -1,4 +1,5 @@
 import ClassProtocol
+import DojoCore
 import Foundation
 import ServiceLifecycle
 
@@ -8,6 +9,10 @@ import ServiceLifecycle
 ///
 /// It is a ServiceLifecycle `Service`: `run()` follows the other server instances of the class
 /// (PostgreSQL's LISTEN/NOTIFY) until the graceful shutdown.
+///
+/// Its time comes from the composition root: `timeSource` says when things happen (joins,
+/// events, the stuck list; never the learner's clock), `clock` is what it waits on (the
+/// dashboards' updates, the sweep of silent joins, the streams' heartbeat).
 public actor ClassService: Service {
     /// Why a request is refused, with the status it gets.
     public enum Refusal: Error, Equatable, Sendable {
@@ -35,7 +40,17 @@ public actor ClassService: Service {
     nonisolated public let teacherToken: String
     /// The projector's read-only token, made from the teacher's (`Secrets.projectorToken`).
     nonisolated public let projectorToken: String
-    private let clock: @Sendable () -> Date
+    /// When things happen: the server's time, kept with every join and event.
+    nonisolated package let timeSource: any TimeSource
+    /// What the class waits on.
+    nonisolated public let clock: any Clock<Duration>
+    /// The teacher's sessions signed out (their nonces) and when each would have expired.
+    private var signedOutSessions: [String: Date] = [:]
+    /// The gate between changes and a rebuild of the room (`rebuild`).
+    private var writesUnderWay = 0
+    private var rebuilding = false
+    private var rebuildsWaiting = 0
+    private var waitingAtGate: [CheckedContinuation<Void, Never>] = []
     private var watchers: [UUID: AsyncStream<RoomSnapshot>.Continuation] = [:]
     private var anonymousWatchers: [UUID: AsyncStream<RoomSnapshot>.Continuation] = [:]
     /// A change waits this long for others to join it before the watchers hear of it, so a
@@ -49,10 +64,10 @@ public actor ClassService: Service {
     /// Opens the class kept in `store`. A join code or teacher token given here replaces the
     /// kept one; otherwise the kept ones stay (a restarted server keeps its links working), and
     /// a new class gets new ones.
-    public static func open(
+    package static func open(
         store: any ClassStore, lessons: ClassLessons, className: String, joinCode: String? = nil, teacherToken: String? = nil,
         updateInterval: Duration = .milliseconds(100), sweepInterval: Duration = .seconds(60),
-        clock: @escaping @Sendable () -> Date = Date.init
+        timeSource: any TimeSource, clock: any Clock<Duration>
     ) async throws -> ClassService {
         try await store.prepare()
         let code = try await setting(.joinCode, given: joinCode, new: Secrets.joinCode(), in: store)
@@ -60,7 +75,7 @@ public actor ClassService: Service {
         let kept = try await store.load()
         let service = ClassService(
             store: store, state: RoomState(lessons: lessons, className: className), joinCode: code, teacherToken: token,
-            updateInterval: updateInterval, sweepInterval: sweepInterval, clock: clock)
+            updateInterval: updateInterval, sweepInterval: sweepInterval, timeSource: timeSource, clock: clock)
         await service.take(kept)
         return service
     }
@@ -88,6 +103,9 @@ public actor ClassService: Service {
             state.setGrades(grades)
         }
         if let code = kept.settings[.joinCode] { joinCode = code }
+        if let kept = kept.settings[.signedOutSessions], let sessions = try? decoder.decode([String: Double].self, from: Data(kept.utf8)) {
+            signedOutSessions = sessions.mapValues { Date(timeIntervalSince1970: $0) }
+        }
         for learner in kept.learners where learnersByTokenHash[learner.tokenHash] == nil {
             if learner.mergedInto == nil { state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt) }
             learnersByTokenHash[learner.tokenHash] = learner.id
@@ -101,29 +119,20 @@ public actor ClassService: Service {
         }
     }
 
-    /// Follows the other server instances of this class (PostgreSQL's LISTEN/NOTIFY) and loads
-    /// the class again after each change, at most ten times a second, and forgets silent joins
-    /// every `sweepInterval`; until the graceful shutdown.
+    /// Follows the other server instances of this class (PostgreSQL's LISTEN/NOTIFY), taking in
+    /// each change they make, and forgets silent joins every `sweepInterval`; until the graceful
+    /// shutdown.
     public func run() async throws {
-        let (store, sweepInterval) = (store, sweepInterval)
-        try? await cancelWhenGracefulShutdown { [weak self] in
-            // Changes heard while a reload runs make one more reload, not one each.
-            let (changes, heard) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let (store, sweepInterval, clock) = (store, sweepInterval, clock)
+        try? await cancelWhenGracefulShutdown {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    defer { heard.finish() }
-                    try await store.followChanges { heard.yield() }
-                }
-                group.addTask {
-                    for await _ in changes {
-                        await self?.reloadFromStore()
-                        try? await Task.sleep(for: .milliseconds(100))
-                    }
+                    try await store.followChanges { change in await self.follow(change) }
                 }
                 group.addTask {
                     while !Task.isCancelled {
-                        try await Task.sleep(for: sweepInterval)
-                        await self?.forgetSilentJoins()
+                        try await clock.sleep(for: sweepInterval)
+                        await self.forgetSilentJoins()
                     }
                 }
                 try await group.waitForAll()
@@ -133,19 +142,80 @@ public actor ClassService: Service {
         finishWatchers()
     }
 
-    private func reloadFromStore() async {
-        try? await rebuild()
+    /// Takes in a change another server instance made: only what changed, except after a
+    /// learner was removed or merged (their row is counted again from the events) or when the
+    /// store cannot tell what happened while nobody listened.
+    func follow(_ change: ClassChange) async {
+        switch change {
+        case .everything:
+            try? await rebuild()
+            return
+        default:
+            break
+        }
+        await beginWriting()
+        defer { endWriting() }
+        switch change {
+        case .everything:
+            return
+        case .joined(let learner):
+            take(StoredClass(learners: [learner], events: [], settings: [:]))
+        case .events(let events):
+            take(StoredClass(learners: [], events: events, settings: [:]))
+        case .setting(let key, let value):
+            take(StoredClass(learners: [], events: [], settings: [key: value]))
+        case .forgotten(let ids):
+            let gone = Set(ids)
+            state.removeLearners(gone)
+            learnersByTokenHash = learnersByTokenHash.filter { !gone.contains($0.value) }
+        }
+        roomChanged()
     }
 
     /// The room built again from what the store keeps: after the teacher removed or merged a
     /// learner (a row's cells are counted from its events, in order), or another server
     /// instance changed the class.
+    ///
+    /// It waits for the writes under way and holds new ones back until it is done: an actor
+    /// lets other calls in while it awaits the store, and a join or an event stored while the
+    /// class was being read, then applied to the room about to be replaced, would be lost.
     private func rebuild() async throws {
+        rebuildsWaiting += 1
+        while rebuilding || writesUnderWay > 0 { await waitAtGate() }
+        rebuildsWaiting -= 1
+        rebuilding = true
+        defer {
+            rebuilding = false
+            openGate()
+        }
         let kept = try await store.load()
         state = RoomState(lessons: state.lessons, className: state.className)
         learnersByTokenHash = [:]
         take(kept)
         roomChanged()
+    }
+
+    /// A change to the room (and the store) begins: it waits while the room is being rebuilt, or
+    /// a rebuild waits for its turn (so that a busy class cannot hold a rebuild off for ever).
+    private func beginWriting() async {
+        while rebuilding || rebuildsWaiting > 0 { await waitAtGate() }
+        writesUnderWay += 1
+    }
+
+    private func endWriting() {
+        writesUnderWay -= 1
+        if writesUnderWay == 0 { openGate() }
+    }
+
+    private func waitAtGate() async {
+        await withCheckedContinuation { waitingAtGate.append($0) }
+    }
+
+    /// Lets every waiting call look again.
+    private func openGate() {
+        let waiting = waitingAtGate
+        waitingAtGate = []
+        for continuation in waiting { continuation.resume() }
     }
 
     /// Ends every dashboard's stream (the server is stopping).
@@ -163,7 +233,7 @@ public actor ClassService: Service {
 
     private init(
         store: any ClassStore, state: RoomState, joinCode: String, teacherToken: String,
-        updateInterval: Duration, sweepInterval: Duration, clock: @escaping @Sendable () -> Date
+        updateInterval: Duration, sweepInterval: Duration, timeSource: any TimeSource, clock: any Clock<Duration>
     ) {
         self.sweepInterval = sweepInterval
         self.store = store
@@ -172,12 +242,15 @@ public actor ClassService: Service {
         self.teacherToken = teacherToken
         projectorToken = Secrets.projectorToken(forTeacherToken: teacherToken)
         self.updateInterval = updateInterval
+        self.timeSource = timeSource
         self.clock = clock
     }
 
     // MARK: Learners
 
     public func join(code: String, name rawName: String) async throws -> JoinAnswer {
+        await beginWriting()
+        defer { endWriting() }
         guard Secrets.equal(code.uppercased(), joinCode) else { throw Refusal.wrongCode }
         let name: String
         switch LearnerName.validated(rawName) {
@@ -189,7 +262,7 @@ public actor ClassService: Service {
             throw Refusal.conflict("This class is full (\(ClassLimits.learnersPerClass) learners): ask your teacher.")
         }
         let token = Secrets.token()
-        let learner = StoredLearner(id: "L-" + Secrets.token(bytes: 6), name: name, tokenHash: Secrets.hash(token), joinedAt: clock())
+        let learner = StoredLearner(id: "L-" + Secrets.token(bytes: 6), name: name, tokenHash: Secrets.hash(token), joinedAt: timeSource.now())
         try await store.addLearner(learner)
         learnersByTokenHash[learner.tokenHash] = learner.id
         state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt)
@@ -200,13 +273,15 @@ public actor ClassService: Service {
     /// Forgets the silent joins now (what `run()` does every `sweepInterval`); a store that
     /// fails leaves them for the next time.
     public func forgetSilentJoins() async {
+        await beginWriting()
+        defer { endWriting() }
         try? await expireSilentJoins()
     }
 
     /// Forgets the learners who joined more than `ClassLimits.silentJoinSeconds` ago and never
     /// sent an event: a flood of joins does not stay in the room, or in the store, for ever.
     private func expireSilentJoins() async throws {
-        let cutoff = clock().addingTimeInterval(-ClassLimits.silentJoinSeconds)
+        let cutoff = timeSource.now().addingTimeInterval(-ClassLimits.silentJoinSeconds)
         let silent = state.learners.values.filter { !$0.hasSentEvents && $0.joinedAt < cutoff }.map(\.id)
         guard !silent.isEmpty else { return }
         try await store.removeLearners(silent)
@@ -226,6 +301,8 @@ public actor ClassService: Service {
 
     /// Stores a batch from a learner: all of it or, when one event breaks the rules, none.
     public func receive(_ batch: EventBatch, from learnerID: String) async throws -> BatchReceipt {
+        await beginWriting()
+        defer { endWriting() }
         guard batch.events.count <= ClassLimits.eventsPerBatch else {
             throw Refusal.invalid("A batch holds at most \(ClassLimits.eventsPerBatch) events.")
         }
@@ -235,7 +312,7 @@ public actor ClassService: Service {
             }
         }
         if let problem = state.overCaps(adding: batch.events, from: learnerID) { throw Refusal.invalid(problem) }
-        let received = clock()
+        let received = timeSource.now()
         let added = try await store.add(batch.events, from: learnerID, receivedAt: received)
         for event in added { state.apply(event, from: learnerID, receivedAt: received) }
         if !added.isEmpty { roomChanged() }
@@ -248,13 +325,13 @@ public actor ClassService: Service {
     // MARK: The teacher
 
     public func room() -> RoomSnapshot {
-        var room = state.snapshot(now: clock(), joinCode: joinCode)
+        var room = state.snapshot(now: timeSource.now(), joinCode: joinCode)
         room.projectorToken = projectorToken
         return room
     }
 
     public func anonymousRoom() -> RoomSnapshot {
-        state.anonymousSnapshot(now: clock(), joinCode: joinCode)
+        state.anonymousSnapshot(now: timeSource.now(), joinCode: joinCode)
     }
 
     public func hand(_ id: String) throws -> RoomSnapshot.HandDetail {
@@ -263,6 +340,8 @@ public actor ClassService: Service {
     }
 
     public func markHandDone(_ id: String) async throws {
+        await beginWriting()
+        defer { endWriting() }
         guard state.hand(id) != nil else { throw Refusal.notFound("There is no raised hand '\(id)'.") }
         let done = state.handsDone.union([id])
         try await store.setSetting(.handsDone, to: Self.json(done.sorted()))
@@ -272,6 +351,8 @@ public actor ClassService: Service {
 
     /// Opens a lesson for the room: the learners' shells drop its workshop lock.
     public func unlock(_ lessonID: String) async throws -> [String] {
+        await beginWriting()
+        defer { endWriting() }
         guard state.lessons.lessonIDs.contains(lessonID) else {
             throw Refusal.invalid("'\(lessonID.prefix(60))' is not a lesson of this class.")
         }
@@ -286,6 +367,8 @@ public actor ClassService: Service {
     /// Locks again a lesson the teacher unlocked: the shells lock it at their next delivery
     /// (what a learner did in it stays theirs).
     public func lock(_ lessonID: String) async throws -> [String] {
+        await beginWriting()
+        defer { endWriting() }
         guard state.lessons.lessonIDs.contains(lessonID) else {
             throw Refusal.invalid("'\(lessonID.prefix(60))' is not a lesson of this class.")
         }
@@ -302,6 +385,8 @@ public actor ClassService: Service {
     /// id in the workspace's membership, else by a name only one learner has. An upload replaces
     /// the grades of the learners it holds.
     public func receiveGrades(_ upload: GradesUpload) async throws -> GradesReceipt {
+        await beginWriting()
+        defer { endWriting() }
         var grades = state.grades
         var unmatched: [String] = []
         for graded in upload.learners.prefix(10_000) {
@@ -325,21 +410,29 @@ public actor ClassService: Service {
     /// Removes a learner from the class (a join by mistake, a stranger who had the code): their
     /// row, their events, their hands, their grades; their token sends nothing any more.
     public func removeLearner(_ id: String) async throws {
-        guard state.hasRow(id) else { throw Refusal.notFound("There is no learner '\(id.prefix(60))' in this class.") }
-        try await store.deleteLearner(id)
-        try await forgetGrades(of: id)
+        do {
+            await beginWriting()
+            defer { endWriting() }
+            guard state.hasRow(id) else { throw Refusal.notFound("There is no learner '\(id.prefix(60))' in this class.") }
+            try await store.deleteLearner(id)
+            try await forgetGrades(of: id)
+        }
         try await rebuild()
     }
 
     /// Merges the row `id` into `target` (one person who joined twice): `id`'s events count as
     /// `target`'s, in the order they arrived, and `id`'s token goes on sending, as `target`.
     public func mergeLearner(_ id: String, into target: String) async throws {
-        guard state.hasRow(id) else { throw Refusal.notFound("There is no learner '\(id.prefix(60))' in this class.") }
-        guard state.hasRow(target) else { throw Refusal.notFound("There is no learner '\(target.prefix(60))' to merge into.") }
-        guard id != target else { throw Refusal.invalid("A learner cannot be merged into themselves: choose another row.") }
-        try await store.mergeLearner(id, into: target)
-        // verify's grades are of the row that stays (the next grading brings the merged one's).
-        try await forgetGrades(of: id)
+        do {
+            await beginWriting()
+            defer { endWriting() }
+            guard state.hasRow(id) else { throw Refusal.notFound("There is no learner '\(id.prefix(60))' in this class.") }
+            guard state.hasRow(target) else { throw Refusal.notFound("There is no learner '\(target.prefix(60))' to merge into.") }
+            guard id != target else { throw Refusal.invalid("A learner cannot be merged into themselves: choose another row.") }
+            try await store.mergeLearner(id, into: target)
+            // verify's grades are of the row that stays (the next grading brings the merged one's).
+            try await forgetGrades(of: id)
+        }
         try await rebuild()
     }
 
@@ -352,11 +445,32 @@ public actor ClassService: Service {
 
     /// A new join code; the old one stops working. Learners who joined keep their tokens.
     public func rotateJoinCode() async throws -> String {
+        await beginWriting()
+        defer { endWriting() }
         let code = Secrets.joinCode()
         try await store.setSetting(.joinCode, to: code)
         joinCode = code
         roomChanged()
         return code
+    }
+
+    /// Signs a teacher's browser out for good: its session (by its nonce) opens nothing any
+    /// more, on this server after a restart and on every other instance of the class, until the
+    /// time it would have expired (then it is forgotten: it would open nothing anyway).
+    public func signOut(session nonce: String, expiring: Date) async throws {
+        await beginWriting()
+        defer { endWriting() }
+        let now = timeSource.now()
+        var kept = signedOutSessions.filter { $0.value > now }
+        kept[nonce] = expiring
+        let text = String(decoding: try JSONEncoder().encode(kept.mapValues(\.timeIntervalSince1970)), as: UTF8.self)
+        try await store.setSetting(.signedOutSessions, to: text)
+        signedOutSessions = kept
+    }
+
+    /// Whether the session with this nonce was signed out.
+    public func isSignedOut(session nonce: String) -> Bool {
+        signedOutSessions[nonce] != nil
     }
 
     /// The room now and after every change, until the stream is dropped.
@@ -384,9 +498,9 @@ public actor ClassService: Service {
     private func roomChanged() {
         guard !updatePending, !(watchers.isEmpty && anonymousWatchers.isEmpty) else { return }
         updatePending = true
-        let interval = updateInterval
+        let (interval, clock) = (updateInterval, clock)
         Task {
-            try? await Task.sleep(for: interval)
+            try? await clock.sleep(for: interval)
             self.sendUpdate()
         }
     }

@@ -28,15 +28,30 @@ public protocol ClassStore: Sendable {
     func setSettingIfAbsent(_ key: ClassSetting, to value: String) async throws -> String
     /// Makes what the store needs (tables) before anything is read or written.
     func prepare() async throws
-    /// Calls `changed` each time another server instance changed this class (the service then
-    /// loads it again), until the calling task is cancelled. Returns at once for a store only
-    /// one server uses.
-    func followChanges(_ changed: @escaping @Sendable () async -> Void) async throws
+    /// Calls `changed` with each change another server instance made to this class, in the
+    /// order they were made, until the calling task is cancelled: the service takes in what
+    /// changed, not the whole class again. Returns at once for a store only one server uses.
+    func followChanges(_ changed: @escaping @Sendable (ClassChange) async -> Void) async throws
 }
 
 extension ClassStore {
     public func prepare() async throws {}
-    public func followChanges(_ changed: @escaping @Sendable () async -> Void) async throws {}
+    public func followChanges(_ changed: @escaping @Sendable (ClassChange) async -> Void) async throws {}
+}
+
+/// What another server instance of the class changed, as the store heard of it.
+public enum ClassChange: Sendable, Equatable {
+    /// A learner joined.
+    case joined(StoredLearner)
+    /// Events a learner sent, as stored, in the order they were stored.
+    case events([StoredEvent])
+    /// A setting's new value.
+    case setting(ClassSetting, String)
+    /// Joins that never sent anything, forgotten.
+    case forgotten([String])
+    /// Too much to say in a change (a learner removed or merged, whose row is counted again from
+    /// its events; whatever happened while this instance was not listening): the whole class.
+    case everything
 }
 
 /// A learner as kept: who, and the SHA-256 of the token that proves it (`Secrets.hash`): the
@@ -63,6 +78,12 @@ public struct StoredEvent: Sendable, Equatable {
     public var learnerID: String
     public var event: ClassEvent
     public var receivedAt: Date
+
+    public init(learnerID: String, event: ClassEvent, receivedAt: Date) {
+        self.learnerID = learnerID
+        self.event = event
+        self.receivedAt = receivedAt
+    }
 }
 
 /// What `load()` reads back.
@@ -83,4 +104,8 @@ public enum ClassSetting: String, Sendable, CaseIterable {
     case handsDone
     /// JSON object: learner id → exercise id → passed, from the last grades brought in.
     case grades
+    /// JSON object: the nonce of each teacher's session signed out → when it would have
+    /// expired (seconds since 1970); kept until then, so that a copy of a signed-out browser's
+    /// cookie opens nothing, after a restart and on every server instance of the class too.
+    case signedOutSessions
 }

@@ -5,11 +5,17 @@ import PostgresNIO
 
 /// The class in PostgreSQL, through postgres-nio: for a department that runs many workshops on
 /// several server instances. Classes share the tables, each under its own key; the instances
-/// serving one class hear of each other's writes through LISTEN/NOTIFY (`followChanges`), and
-/// read them back from the tables, so every dashboard shows the whole room.
+/// serving one class hear of each other's writes through LISTEN/NOTIFY (`followChanges`): each
+/// notification says what changed (a learner who joined, a learner's events by their sequence
+/// numbers, a setting, joins forgotten), and the instances that hear it read just that back,
+/// so every dashboard shows the whole room without loading the whole class again.
 public final class PostgresClassStore: ClassStore {
-    /// The one channel every instance listens on; the payload names the class and the writer.
+    /// The one channel every instance listens on; the payload (`Notice`) names the class, the
+    /// writer and what changed.
     static let channel = "didojo_class"
+    /// PostgreSQL's limit on a payload is 8000 bytes: a notice that would not fit says
+    /// "everything" instead.
+    static let payloadLimit = 7900
 
     /// postgres-nio's client: a ServiceLifecycle service that the composition root runs (in the
     /// same service group as the server, before it), so that it shuts down after the server.
@@ -113,7 +119,7 @@ public final class PostgresClassStore: ClassStore {
     }
 
     public func addLearner(_ learner: StoredLearner) async throws {
-        let (key, payload) = (classKey, notification)
+        let (key, payload) = (classKey, notice(.joined, learner: learner.id))
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query(
                 "INSERT INTO didojo_learner (class, id, name, token_hash, joined_at) VALUES (\(key), \(learner.id), \(learner.name), \(learner.tokenHash), \(learner.joinedAt.timeIntervalSince1970))",
@@ -125,16 +131,20 @@ public final class PostgresClassStore: ClassStore {
     public func removeLearners(_ ids: [String]) async throws {
         let key = classKey
         try await client.withTransaction(logger: logger) { connection in
+            var forgotten: [String] = []
             for id in ids {
-                try await connection.query(
-                    "DELETE FROM didojo_learner WHERE class = \(key) AND id = \(id) AND NOT EXISTS (SELECT 1 FROM didojo_event WHERE class = \(key) AND learner_id = \(id))",
+                let rows = try await connection.query(
+                    "DELETE FROM didojo_learner WHERE class = \(key) AND id = \(id) AND NOT EXISTS (SELECT 1 FROM didojo_event WHERE class = \(key) AND learner_id = \(id)) RETURNING id",
                     logger: logger)
+                for try await _ in rows { forgotten.append(id) }
             }
+            guard !forgotten.isEmpty else { return }
+            try await connection.query("SELECT pg_notify(\(Self.channel), \(self.notice(.forgotten, learners: forgotten)))", logger: logger)
         }
     }
 
     public func deleteLearner(_ id: String) async throws {
-        let (key, payload) = (classKey, notification)
+        let (key, payload) = (classKey, notice(.everything))
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query(
                 "DELETE FROM didojo_event WHERE class = \(key) AND learner_id IN (SELECT id FROM didojo_learner WHERE class = \(key) AND (id = \(id) OR merged_into = \(id)))",
@@ -145,7 +155,7 @@ public final class PostgresClassStore: ClassStore {
     }
 
     public func mergeLearner(_ id: String, into target: String) async throws {
-        let (key, payload) = (classKey, notification)
+        let (key, payload) = (classKey, notice(.everything))
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query(
                 "UPDATE didojo_learner SET merged_into = \(target) WHERE class = \(key) AND (id = \(id) OR merged_into = \(id))", logger: logger)
@@ -157,16 +167,21 @@ public final class PostgresClassStore: ClassStore {
         guard !events.isEmpty else { return [] }
         let encoder = ClassJSON.encoder()
         let bodies = try events.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
-        let (key, payload, received) = (classKey, notification, receivedAt.timeIntervalSince1970)
+        let (key, received) = (classKey, receivedAt.timeIntervalSince1970)
         return try await client.withTransaction(logger: logger) { connection in
             var added: [ClassEvent] = []
+            var sequence: [Int64] = []
             for (event, body) in zip(events, bodies) {
                 let rows = try await connection.query(
-                    "INSERT INTO didojo_event (class, learner_id, id, received_at, body) VALUES (\(key), \(learnerID), \(event.id), \(received), \(body)) ON CONFLICT DO NOTHING RETURNING id",
+                    "INSERT INTO didojo_event (class, learner_id, id, received_at, body) VALUES (\(key), \(learnerID), \(event.id), \(received), \(body)) ON CONFLICT DO NOTHING RETURNING seq",
                     logger: logger)
-                for try await _ in rows { added.append(event) }
+                for try await seq in rows.decode(Int64.self) {
+                    added.append(event)
+                    sequence.append(seq)
+                }
             }
-            if !added.isEmpty {
+            if let first = sequence.min(), let last = sequence.max() {
+                let payload = self.notice(.events, learner: learnerID, sequence: [first, last])
                 try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
             }
             return added
@@ -174,7 +189,7 @@ public final class PostgresClassStore: ClassStore {
     }
 
     public func setSetting(_ setting: ClassSetting, to value: String) async throws {
-        let (key, payload, name) = (classKey, notification, setting.rawValue)
+        let (key, payload, name) = (classKey, notice(.setting, setting: setting), setting.rawValue)
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query(
                 "INSERT INTO didojo_setting (class, key, value) VALUES (\(key), \(name), \(value)) ON CONFLICT (class, key) DO UPDATE SET value = EXCLUDED.value",
@@ -196,22 +211,53 @@ public final class PostgresClassStore: ClassStore {
         return value
     }
 
-    private var notification: String { classKey + "\t" + instance }
+    /// What a notification says: the class, the instance that wrote (it does not follow its own
+    /// changes), and what changed, small enough for a payload: ids and sequence numbers, never
+    /// the data itself, which the instances that hear it read back from the tables.
+    struct Notice: Codable, Equatable {
+        enum Kind: String, Codable { case joined, events, setting, forgotten, everything }
+        var classKey: String
+        var instance: String
+        var kind: Kind
+        /// The learner who joined, or whose events these are.
+        var learner: String?
+        /// The first and last sequence number of the events stored.
+        var sequence: [Int64]?
+        var setting: String?
+        /// The joins forgotten.
+        var learners: [String]?
+    }
 
-    /// Calls `changed` each time another instance changed this class. Listens on a connection
-    /// of its own, and listens again after the connection is lost (the server restarted, say),
-    /// until the task is cancelled.
-    public func followChanges(_ changed: @escaping @Sendable () async -> Void) async throws {
-        let (key, instance) = (classKey, instance)
+    /// The payload of a notification from this instance; "everything" when the notice would not
+    /// fit in one (thousands of joins forgotten at once, a class key of kilobytes).
+    func notice(
+        _ kind: Notice.Kind, learner: String? = nil, sequence: [Int64]? = nil, setting: ClassSetting? = nil, learners: [String]? = nil
+    ) -> String {
+        let full = Notice(classKey: classKey, instance: instance, kind: kind, learner: learner, sequence: sequence, setting: setting?.rawValue, learners: learners)
+        let text = Self.text(full)
+        guard text.utf8.count > Self.payloadLimit, kind != .everything else { return text }
+        return Self.text(Notice(classKey: classKey, instance: instance, kind: .everything))
+    }
+
+    private static func text(_ notice: Notice) -> String {
+        String(decoding: (try? JSONEncoder().encode(notice)) ?? Data(), as: UTF8.self)
+    }
+
+    /// Calls `changed` with each change another instance made to this class, in order. Listens
+    /// on a connection of its own, and listens again after the connection is lost (the database
+    /// restarted, say), starting each time with `.everything`: whatever happened while this
+    /// instance was not listening. Until the task is cancelled.
+    public func followChanges(_ changed: @escaping @Sendable (ClassChange) async -> Void) async throws {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
                     try await connection.listen(on: Self.channel) { notifications in
-                        // Whatever happened while this instance was not listening.
-                        await changed()
+                        await changed(.everything)
                         for try await notification in notifications {
-                            let parts = notification.payload.split(separator: "\t", maxSplits: 1).map(String.init)
-                            if parts.first == key && parts.last != instance { await changed() }
+                            guard let notice = try? JSONDecoder().decode(Notice.self, from: Data(notification.payload.utf8)),
+                                  notice.classKey == self.classKey, notice.instance != self.instance
+                            else { continue }
+                            await changed(try await self.change(notice))
                         }
                     }
                 }
@@ -220,6 +266,49 @@ public final class PostgresClassStore: ClassStore {
                 logger.warning("listening for other instances failed: \(error); trying again")
             }
             try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// What a notice says changed, read back from the tables (committed: a notification is
+    /// delivered once its transaction is).
+    func change(_ notice: Notice) async throws -> ClassChange {
+        let key = classKey
+        switch notice.kind {
+        case .everything:
+            return .everything
+        case .forgotten:
+            return .forgotten(notice.learners ?? [])
+        case .joined:
+            guard let id = notice.learner else { return .everything }
+            for try await (name, tokenHash, joined, mergedInto) in try await client.query(
+                "SELECT name, token_hash, joined_at, merged_into FROM didojo_learner WHERE class = \(key) AND id = \(id)", logger: logger
+            ).decode((String, String, Double, String?).self) {
+                return .joined(StoredLearner(id: id, name: name, tokenHash: tokenHash, joinedAt: Date(timeIntervalSince1970: joined), mergedInto: mergedInto))
+            }
+            return .forgotten([id])   // gone again already
+        case .events:
+            guard let learnerID = notice.learner, let first = notice.sequence?.first, let last = notice.sequence?.last else { return .everything }
+            var events: [StoredEvent] = []
+            let decoder = ClassJSON.decoder()
+            // The learner's events in the range: another instance's events of this learner in
+            // between come too, and are applied once (the room keeps every event id applied).
+            for try await (received, body) in try await client.query(
+                "SELECT received_at, body FROM didojo_event WHERE class = \(key) AND learner_id = \(learnerID) AND seq BETWEEN \(first) AND \(last) ORDER BY seq",
+                logger: logger
+            ).decode((Double, String).self) {
+                events.append(StoredEvent(
+                    learnerID: learnerID, event: try decoder.decode(ClassEvent.self, from: Data(body.utf8)),
+                    receivedAt: Date(timeIntervalSince1970: received)))
+            }
+            return .events(events)
+        case .setting:
+            guard let name = notice.setting, let setting = ClassSetting(rawValue: name) else { return .everything }
+            for try await value in try await client.query(
+                "SELECT value FROM didojo_setting WHERE class = \(key) AND key = \(name)", logger: logger
+            ).decode(String.self) {
+                return .setting(setting, value)
+            }
+            return .everything
         }
     }
 

@@ -8,10 +8,13 @@ import Foundation
 package final class OutboxClassroom: Classroom {
     private let outbox: ClassOutbox
     private let client: any ClassClientLaunching
+    /// What `leave` waits on while the courier at work stops.
+    private let clock: any Clock<Duration>
 
-    package init(outbox: ClassOutbox, client: any ClassClientLaunching) {
+    package init(outbox: ClassOutbox, client: any ClassClientLaunching, clock: any Clock<Duration>) {
         self.outbox = outbox
         self.client = client
+        self.clock = clock
     }
 
     package var membership: ClassMembership? { outbox.membership() }
@@ -41,7 +44,7 @@ package final class OutboxClassroom: Classroom {
     /// Stops the courier at work (it may be retrying the class for minutes) and drops what
     /// waits while holding the courier's lock, so that no batch is between being read and sent.
     package func leave() async throws {
-        let lock = await CourierLock.takeOver(outbox.courierLock)
+        let lock = await CourierLock.takeOver(outbox.courierLock, clock: clock)
         defer { lock?.release() }
         try outbox.leave()
     }

@@ -10,10 +10,14 @@ import Foundation
 ///
 /// It reads the membership (address and token) again for every batch: `class join` to another
 /// class, or `class leave`, takes effect at the next batch, never with the old class's token.
+/// The network (`transport`), the clock it waits on and the time it notes deliveries with
+/// (`timeSource`) come from `didojo-class-client`'s composition root.
 package struct Courier<C: Clock>: Sendable where C.Duration == Duration {
     let outbox: ClassOutbox
     let transport: any ClassTransport
     let clock: C
+    /// When a delivery was tried, for `class status`.
+    let timeSource: any TimeSource
     let giveUpAfter: Duration
     /// A number in 0..<1; the back-off is multiplied by 0.5 + it.
     let jitter: @Sendable () -> Double
@@ -23,13 +27,14 @@ package struct Courier<C: Clock>: Sendable where C.Duration == Duration {
     static var batchBytes: Int { 56 * 1024 }
 
     package init(
-        outbox: ClassOutbox, transport: any ClassTransport, clock: C, giveUpAfter: Duration,
+        outbox: ClassOutbox, transport: any ClassTransport, clock: C, timeSource: any TimeSource, giveUpAfter: Duration,
         jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         takeLock: (@Sendable () -> CourierLock?)? = nil
     ) {
         self.outbox = outbox
         self.transport = transport
         self.clock = clock
+        self.timeSource = timeSource
         self.giveUpAfter = giveUpAfter
         self.jitter = jitter
         let lockFile = outbox.courierLock
@@ -68,7 +73,7 @@ package struct Courier<C: Clock>: Sendable where C.Duration == Duration {
                     backoff = 0.5
                     oneAtATime = false
                     try? outbox.noteUnlocked(receipt.unlockedLessons)
-                    outbox.recordDelivery(DeliveryStatus(time: Date(), succeeded: true, message: "delivered " + CountedNoun.words(batch.files.count, "event")))
+                    outbox.recordDelivery(DeliveryStatus(time: timeSource.now(), succeeded: true, message: "delivered " + CountedNoun.words(batch.files.count, "event")))
                 case .failure(.refused(let status, let message, _)) where status == 422 || status == 413 || status == 400:
                     if batch.files.count > 1 {
                         oneAtATime = true   // find the one the server refuses; deliver the rest
@@ -76,16 +81,16 @@ package struct Courier<C: Clock>: Sendable where C.Duration == Duration {
                         outbox.refused(batch.files, reason: message)
                     }
                 case .failure(.refused(401, let message, _)):
-                    outbox.recordDelivery(DeliveryStatus(time: Date(), succeeded: false, message: "the class server no longer knows this workspace (\(message)); the events are kept: 'class join' again"))
+                    outbox.recordDelivery(DeliveryStatus(time: timeSource.now(), succeeded: false, message: "the class server no longer knows this workspace (\(message)); the events are kept: 'class join' again"))
                     return .unknownToken
                 case .failure(let problem):
                     var wait = backoff * (0.5 + jitter())
                     switch problem {
                     case .refused(_, let message, let retryAfter):
                         wait = max(wait, retryAfter ?? 0)
-                        outbox.recordDelivery(DeliveryStatus(time: Date(), succeeded: false, message: "the class server said: \(message); retrying"))
+                        outbox.recordDelivery(DeliveryStatus(time: timeSource.now(), succeeded: false, message: "the class server said: \(message); retrying"))
                     case .unreachable(let reason):
-                        outbox.recordDelivery(DeliveryStatus(time: Date(), succeeded: false, message: "no answer from \(membership.serverURL.absoluteString) (\(reason)); retrying"))
+                        outbox.recordDelivery(DeliveryStatus(time: timeSource.now(), succeeded: false, message: "no answer from \(membership.serverURL.absoluteString) (\(reason)); retrying"))
                     }
                     guard lastSuccess.duration(to: clock.now) < giveUpAfter else { return .gaveUp }
                     try? await clock.sleep(for: .milliseconds(Int(wait * 1000)))

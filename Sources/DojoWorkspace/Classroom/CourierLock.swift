@@ -33,13 +33,14 @@ package final class CourierLock {
 
     /// Takes the lock from the courier that holds it: asks it to stop (SIGTERM: it dies between
     /// two system calls, and an event file is only deleted once the server has it, so nothing
-    /// is lost), then waits for the lock, at most `timeout`. Nil when it could not be had.
-    package static func takeOver(_ file: URL, timeout: Duration = .seconds(5)) async -> CourierLock? {
+    /// is lost), then waits for the lock, at most `timeout` on `clock`. Nil when it could not
+    /// be had.
+    package static func takeOver(_ file: URL, clock: any Clock<Duration>, timeout: Duration = .seconds(5)) async -> CourierLock? {
         if let lock = take(file) { return lock }
         if let pid = courier(in: file) { kill(pid, SIGTERM) }
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
+        let waited = clock.stopwatch()
+        while waited() < timeout {
+            try? await clock.sleep(for: .milliseconds(20))
             if let lock = take(file) { return lock }
         }
         return nil

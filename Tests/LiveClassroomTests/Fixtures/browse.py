@@ -15,8 +15,11 @@ message when a selector does not appear in time. --viewport sets the page's size
 default is 1400x900); --report evaluates a JavaScript expression once the page is ready and
 prints `REPORT <its value as JSON>` before `READY`. After `READY`, --set-file puts FILE in the
 file input CSS (Chromium only, as a person choosing it would) and --click clicks CSS (given
-again, it clicks each in turn, once it appears; --click-screenshots PREFIX saves the page
-as PREFIX-N.png just before the Nth click), before the wait for --then-wait-for. A
+again, it clicks each in turn, once it appears, then prints `CLICKED`; --click-screenshots
+PREFIX saves the page as PREFIX-N.png just before the Nth click), before the wait for
+--then-wait-for. Once that
+appeared, --final-report evaluates a JavaScript expression (a promise is awaited, so it may
+fetch) and prints `FINAL <its value as JSON>` after `SEEN`. A
 confirm() the page asks (Chromium) is answered OK and printed as `DIALOG <message as JSON>`.
 Standard library only.
 
@@ -97,8 +100,9 @@ class DevTools:
         mask = os.urandom(4)
         self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
 
-    def evaluate(self, expression):
-        return self.call("Runtime.evaluate", expression=expression, returnByValue=True)["result"].get("value")
+    def evaluate(self, expression, await_promise=False):
+        return self.call("Runtime.evaluate", expression=expression, returnByValue=True,
+                         awaitPromise=await_promise)["result"].get("value")
 
 
 class FirefoxPage:
@@ -115,8 +119,9 @@ class FirefoxPage:
     def set_viewport(self, width, height):
         self.tools.call("browsingContext.setViewport", context=self.context, viewport={"width": width, "height": height})
 
-    def evaluate(self, expression):
-        result = self.tools.call("script.evaluate", expression=expression, target={"context": self.context}, awaitPromise=False)
+    def evaluate(self, expression, await_promise=False):
+        result = self.tools.call("script.evaluate", expression=expression, target={"context": self.context},
+                                 awaitPromise=await_promise)
         return result.get("result", {}).get("value")
 
     def screenshot(self):
@@ -152,6 +157,7 @@ def main():
     parser.add_argument("--click", action="append", default=[])
     parser.add_argument("--click-screenshots")
     parser.add_argument("--final-screenshot")
+    parser.add_argument("--final-report")
     args = parser.parse_args()
     width, height = (int(part) for part in args.viewport.lower().split("x"))
     if args.firefox:
@@ -196,6 +202,8 @@ def main():
                 with open(f"{args.click_screenshots}-{number}.png", "wb") as file:
                     file.write(base64.b64decode(page.screenshot()))
             page.evaluate(f"document.querySelector({json.dumps(selector)}).click()")
+        if args.click:
+            print("CLICKED", flush=True)   # the test may change the world now (stop the server…)
         if args.then_wait_for:
             if not wait_for(page, args.then_wait_for, args.timeout):
                 sys.exit(f"'{args.then_wait_for}' did not appear within {args.timeout:g} s")
@@ -203,6 +211,8 @@ def main():
             if args.final_screenshot:
                 with open(args.final_screenshot, "wb") as file:
                     file.write(base64.b64decode(page.screenshot()))
+            if args.final_report:
+                print("FINAL " + json.dumps(page.evaluate(args.final_report, await_promise=True)), flush=True)
     finally:
         browser.kill()
         browser.wait()
@@ -238,8 +248,8 @@ class ChromiumPage:
         # Exactly this many CSS pixels, whatever the headless window's frame takes.
         self.tools.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
 
-    def evaluate(self, expression):
-        return self.tools.evaluate(expression)
+    def evaluate(self, expression, await_promise=False):
+        return self.tools.evaluate(expression, await_promise)
 
     def screenshot(self):
         return self.tools.call("Page.captureScreenshot", format="png")["data"]
