@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-/// The lesson modules: each is the runnable code behind one lesson under Lessons/.
-/// Adding a lesson means adding its module here and to `lessonModules`.
+/// The lesson modules, in the lessons' order: each is the runnable code behind one lesson under
+/// Lessons/. A new lesson's module goes here and gets a `.target` below; Lessons/README.md,
+/// "Adding a lesson", lists every other file it touches (LessonRegistrationTests checks them).
 let lessonModules: [String] = [
     "NoDI", "ConstructorInjection", "SetterInjection", "CakePattern", "ViperRouter", "ContainerLesson",
     "DependencyValuesLesson", "AntiPatternsLesson", "LifetimesLesson", "ConcurrencyLesson",
