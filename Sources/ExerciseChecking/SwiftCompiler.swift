@@ -21,6 +21,8 @@ actor SwiftCompiler {
     private let timeout: Duration
     private let outputLimit: Int
     private var plans: [CompileStep: CompilerPlan] = [:]
+    /// The system's GNU linker for the learner's small library (see `LeanLibraryLink`), or nil.
+    private let systemLinker: String?
     private var linkerCommands: [CompilerPlan.Command: [CompilerPlan.Command]] = [:]
 
     init(
@@ -36,6 +38,7 @@ actor SwiftCompiler {
         self.environment = environment
         self.timeout = timeout
         self.outputLimit = outputLimit
+        systemLinker = LeanLibraryLink.systemLinker(environment: environment, fileSystem: fileSystem)
     }
 
     /// The commands `step` runs, still with placeholders; what a cached result depends on.
@@ -72,9 +75,17 @@ actor SwiftCompiler {
     func run(_ step: CompileStep, inputs: [URL], in folder: URL, compilerFlags: [String] = []) async throws -> ChildProcessResult {
         var last = ChildProcessResult(termination: .exited(0))
         for planned in try await plan(for: step).commands {
-            let lowered = ClangLinkLowering.isClangDriver(planned)
+            var lowered = ClangLinkLowering.isClangDriver(planned)
                 ? try await linkerCommands(for: planned, step: step, in: folder)
                 : [planned]
+            if step == .exerciseLibrary {
+                let fileSystem = self.fileSystem
+                lowered = lowered.map { command in
+                    LeanLibraryLink.command(from: command, systemLinker: systemLinker) { folder in
+                        fileSystem.fileExists(at: URL(fileURLWithPath: folder).appendingPathComponent(LeanLibraryLink.staticCPart))
+                    } ?? command
+                }
+            }
             let commands = CompilerPlan(commands: lowered)
                 .commands(in: folder, inputs: inputs, inputExtension: step.inputExtension)
             for command in commands {

@@ -191,10 +191,10 @@ struct CompileStepPartsTests {
         let cache: CompiledStepCache
         let built: URL
 
-        init(_ name: String, recentUse: TimeInterval = 0) throws {
+        init(_ name: String, recentUse: TimeInterval = 0, pruneInterval: TimeInterval = 0) throws {
             folder = try TemporaryFolder(name)
             cacheFolder = folder.url.appendingPathComponent("cache")
-            cache = CompiledStepCache(folder: cacheFolder, fileSystem: LocalFileSystem(), limit: 4, recentUse: recentUse)
+            cache = CompiledStepCache(folder: cacheFolder, fileSystem: LocalFileSystem(), limit: 4, recentUse: recentUse, pruneInterval: pruneInterval)
             built = folder.url.appendingPathComponent("built")
             try LocalFileSystem().write("value", to: built.appendingPathComponent("out"))
         }
@@ -223,6 +223,13 @@ struct CompileStepPartsTests {
         // The fifth entry went past the limit of 4: the oldest two went, leaving 3; the sixth made 4.
         #expect(try LocalFileSystem().contentsOfDirectory(at: small.cacheFolder).count == 4)
         #expect((0..<6).map(small.restored) == [false, false, true, true, true, true])
+    }
+
+    @Test func aFullCacheIsLookedAtForPruningOnceAnIntervalNotAtEveryStore() throws {
+        let small = try SmallCache("step-cache-interval", pruneInterval: 600)
+        for index in 0..<6 { small.store(index) }
+        // Pruned at the first store (nothing to remove then), not again within the interval.
+        #expect(try LocalFileSystem().contentsOfDirectory(at: small.cacheFolder).count == 6)
     }
 
     @Test func nothingUsedRecentlyIsRemovedHoweverFullTheCache() throws {

@@ -46,8 +46,15 @@ import Testing
         #expect(launcher.runs(producing: CompileStep.programName) == 0)
         // The libraries the objects ask for are the same, so the link reuses the list.
         #expect(!launcher.requests.contains { $0.executable.hasSuffix("/swift-autolink-extract") })
-        // The linker runs by itself: what clang would run was asked at the first check and kept.
-        #expect(launcher.requests.contains { $0.executable.hasSuffix("/ld.lld") })
+        // The linker runs by itself: what clang would run was asked at the first check and kept,
+        // and the learner's small library is linked without reading the big shared libraries
+        // (see `LeanLibraryLink`), by the system's ld.bfd where there is one.
+        let links = launcher.requests.filter { $0.executable.hasSuffix("/ld.lld") || $0.executable.hasSuffix("/ld.bfd") }
+        #expect(links.count == 1)
+        #expect(links.allSatisfy { link in
+            link.arguments.contains { $0.hasSuffix("/swiftrt.o") } && link.arguments.contains("-l:libc_nonshared.a")
+                && !link.arguments.contains("-lswiftCore") && !link.arguments.contains("-lc")
+        })
         #expect(!launcher.requests.contains { $0.executable.hasSuffix("/clang") })
     }
 

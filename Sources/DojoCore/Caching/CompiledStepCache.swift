@@ -19,11 +19,15 @@ package struct CompiledStepCache: Sendable {
     /// How long an entry counts as in use after it was last found or made (see `removeOldest`).
     private let recentUse: TimeInterval
 
-    package init(folder: URL, fileSystem: any FileSystem, limit: Int = 200, recentUse: TimeInterval = 10 * 60) {
+    /// How often, at most, the cache is looked at for entries to remove (see `removeOldest`).
+    private let pruneInterval: TimeInterval
+
+    package init(folder: URL, fileSystem: any FileSystem, limit: Int = 200, recentUse: TimeInterval = 10 * 60, pruneInterval: TimeInterval = 60) {
         self.folder = folder
         self.fileSystem = fileSystem
         self.limit = limit
         self.recentUse = recentUse
+        self.pruneInterval = pruneInterval
     }
 
     /// Copies the entry for `key` into `destination`. False when there is none (or it cannot be
@@ -92,6 +96,8 @@ package struct CompiledStepCache: Sendable {
     }
 
     private static let valueFile = "value"
+    /// Hidden (the folder's listing skips it), dated when the cache was last looked at for pruning.
+    private static let prunedMarker = ".last-pruned"
 
     /// The entry for `key`, if there is one and it was made for this very key.
     ///
@@ -140,7 +146,16 @@ package struct CompiledStepCache: Sendable {
     /// An entry used in the last `recentUse` is never removed, however full the cache: another
     /// check (in this process or another) may be about to use it in place (the program that
     /// runs the checks is run where the cache keeps it).
+    ///
+    /// Looked at no more than once a `pruneInterval` (a marker file's date says when): in a busy session
+    /// every entry is recent, the cache stays above its limit, and looking at every store would
+    /// read the date of every entry at every check.
     private func removeOldest() {
+        let marker = folder.appendingPathComponent(Self.prunedMarker)
+        if pruneInterval > 0, let last = fileSystem.modificationDate(of: marker), Date().timeIntervalSince(last) < pruneInterval { return }
+        if (try? fileSystem.setModificationDate(Date(), of: marker)) == nil {
+            try? fileSystem.write(Data(), to: marker)
+        }
         guard let entries = try? fileSystem.contentsOfDirectory(at: folder), entries.count > limit else { return }
         let recent = Date().addingTimeInterval(-recentUse)
         let oldestFirst = entries

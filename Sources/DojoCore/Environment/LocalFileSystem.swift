@@ -150,12 +150,23 @@ package struct LocalFileSystem: FileSystem {
         try FileManager.default.removeItem(at: url)
     }
 
+    /// lstat(2) itself, as FileManager reads it (a link's own date): FileManager's attributes
+    /// also look the owner's name up, which made pruning a full step cache, a date per entry,
+    /// a noticeable part of every check.
     package func modificationDate(of url: URL) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1_000_000_000)
     }
 
     package func setModificationDate(_ date: Date, of url: URL) throws {
-        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: url.path)
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        // The access time is left as it is (UTIME_OMIT), as FileManager leaves it.
+        var times = [
+            timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2),  // UTIME_OMIT, a macro Swift does not import
+            timespec(tv_sec: Int(seconds), tv_nsec: Int((date.timeIntervalSince1970 - seconds) * 1_000_000_000)),
+        ]
+        guard utimensat(AT_FDCWD, url.path, &times, 0) == 0 else { throw Self.error(errno, url) }
     }
 
     /// How long a writer waits for another to finish. Writers hold the lock for a few
