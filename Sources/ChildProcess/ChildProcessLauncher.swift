@@ -30,16 +30,23 @@ public struct ChildProcessLauncher: ProcessLaunching {
     /// Longer than the reaper's own 2 seconds of trying (`MAX_KILL_ROUNDS`).
     static let stopGracePeriod: Duration = .seconds(5)
 
-    /// Creates a launcher; it has no configuration of its own.
-    public init() {}
+    /// What times a run (its timeout, the grace periods, its duration): the machine's monotonic
+    /// clock in production (`ContinuousClock`), as the kernel's `poll(2)` waits in real time.
+    private let clock: any Clock<Duration>
+
+    /// Creates a launcher that times its runs on `clock`.
+    public init(clock: any Clock<Duration>) {
+        self.clock = clock
+    }
 
     public func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
         let cancellation = RunCancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
+                let clock: any Clock<Duration> = self.clock
                 let thread = Thread {
                     continuation.resume(with: Result {
-                        try Self.runBlocking(request, cancellation: cancellation)
+                        try Self.runBlocking(request, clock: clock, cancellation: cancellation)
                     })
                 }
                 thread.name = "ChildProcessLauncher"
@@ -57,18 +64,19 @@ public struct ChildProcessLauncher: ProcessLaunching {
     /// completion inside the line editor's callback. Keep such runs short, and ungated: a gate
     /// could only be opened from another thread.
     public func runWaiting(_ request: ChildProcessRequest) throws -> ChildProcessResult {
-        try Self.runBlocking(request, cancellation: nil)
+        let clock: any Clock<Duration> = self.clock
+        return try Self.runBlocking(request, clock: clock, cancellation: nil)
     }
 
     // MARK: - Blocking work (runs on the dedicated thread)
 
     /// Starts the child and supervises the run until every process of it is gone (the
     /// decisions are ``RunSupervision``'s, the system calls ``RunningChild``'s).
-    static func runBlocking(
+    static func runBlocking<C: Clock<Duration>>(
         _ request: ChildProcessRequest,
+        clock: C,
         cancellation: RunCancellation?
     ) throws -> ChildProcessResult {
-        let clock = ContinuousClock()
         let startTime = clock.now
         let child = try RunningChild.start(request)
         var supervision = RunSupervision(
@@ -90,12 +98,12 @@ public struct ChildProcessLauncher: ProcessLaunching {
             }
             var timeout = milliseconds(from: clock.now, until: supervision.nextWakeUp)
             if child.needsRegularLooks || wakeDescriptors.contains(-1) {
-                let interval = milliseconds(from: clock.now, until: clock.now + pollInterval)
+                let interval = milliseconds(from: clock.now, until: clock.now.advanced(by: pollInterval))
                 timeout = timeout < 0 ? interval : min(timeout, interval)
             }
             child.waitForActivity(wakeDescriptors: wakeDescriptors, timeoutMilliseconds: timeout)
 
-            for event in events(of: child, gate: request.gate, cancellation: cancellation) {
+            for event in events(of: child, gate: request.gate, cancellation: cancellation, on: clock) {
                 for action in supervision.handle(event) {
                     switch action {
                     case .releaseInput: child.releaseInput()
@@ -115,16 +123,16 @@ public struct ChildProcessLauncher: ProcessLaunching {
             droppedOutputBytes: child.standardOutput.droppedByteCount + child.standardError.droppedByteCount,
             timedOut: supervision.timedOut,
             cancelled: supervision.cancelled,
-            duration: clock.now - startTime
+            duration: startTime.duration(to: clock.now)
         )
     }
 
     /// What the supervising thread sees after a wait, the end of the run first: a child that
     /// ended just as its time ran out ended by itself.
-    private static func events(
-        of child: RunningChild, gate: ChildProcessGate?, cancellation: RunCancellation?
-    ) -> [RunSupervision<ContinuousClock>.Event] {
-        var events: [RunSupervision<ContinuousClock>.Event] = []
+    private static func events<C: Clock<Duration>>(
+        of child: RunningChild, gate: ChildProcessGate?, cancellation: RunCancellation?, on clock: C
+    ) -> [RunSupervision<C>.Event] {
+        var events: [RunSupervision<C>.Event] = []
         if child.hasEnded { events.append(.runEnded) }
         if child.outputIsClosed { events.append(.outputClosed) }
         if let gate {
@@ -141,7 +149,7 @@ public struct ChildProcessLauncher: ProcessLaunching {
 
     /// Whole milliseconds from `now` until `instant`, rounded up so the thread never wakes
     /// just before it; -1 (no limit) when there is no instant.
-    private static func milliseconds(from now: ContinuousClock.Instant, until instant: ContinuousClock.Instant?) -> Int32 {
+    private static func milliseconds<Instant: InstantProtocol<Duration>>(from now: Instant, until instant: Instant?) -> Int32 {
         guard let instant else { return -1 }
         let remaining = now.duration(to: instant)
         guard remaining > .zero else { return 0 }

@@ -21,8 +21,9 @@ struct CompositionRoot {
     let timeSource: any TimeSource = SystemTimeSource()
     /// The one clock the shell waits on (file watching, the check's phases, the class).
     let clock: any Clock<Duration> = ContinuousClock()
-    /// Starts and supervises every child process: the compiler, the checks, the demos' list.
-    let launcher = ChildProcessLauncher()
+    /// Starts and supervises every child process: the compiler, the checks, the demos' list;
+    /// timed on the one clock.
+    let launcher: ChildProcessLauncher
     /// Where a check's phases are recorded for the benchmark (`DIDOJO_TRACE`); off otherwise.
     let trace: PhaseTrace
     /// `--workspace`, else `$DIDOJO_WORKSPACE`, else `~/didojo-workspace`.
@@ -33,6 +34,7 @@ struct CompositionRoot {
     init(options: SetupOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.options = options
         self.environment = environment
+        launcher = ChildProcessLauncher(clock: clock)
         trace = PhaseTrace.from(environment: environment)
         trace.mark("composition root")
         if let given = options.workspace ?? environment["DIDOJO_WORKSPACE"], !given.isEmpty {

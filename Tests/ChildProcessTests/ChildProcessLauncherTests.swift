@@ -15,7 +15,7 @@ private let generousMargin: Duration = .seconds(600)
 /// code, checked end to end, is in FaultInjectionTests.
 @Suite("Child process launcher")
 struct ChildProcessLauncherTests {
-    let launcher = ChildProcessLauncher()
+    let launcher = ChildProcessLauncher(clock: ContinuousClock())
 
     // MARK: Exit status and output
 

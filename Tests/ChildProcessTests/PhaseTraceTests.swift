@@ -39,7 +39,7 @@ import Testing
     @Test func theTracingLauncherMarksEachRealChildByItsProgramAndOutput() async throws {
         let file = temporaryTraceFile()
         defer { try? FileManager.default.removeItem(at: file) }
-        let launcher = TracingLauncher(ChildProcessLauncher(), trace: PhaseTrace.from(environment: [PhaseTrace.variable: file.path]))
+        let launcher = TracingLauncher(ChildProcessLauncher(clock: ContinuousClock()), trace: PhaseTrace.from(environment: [PhaseTrace.variable: file.path]))
         let output = "out-\(UUID().uuidString).txt"
         let result = try await launcher.run(ChildProcessRequest(
             executable: "/bin/sh", arguments: ["-c", "echo $0", "-o", "/tmp/\(output)"], environment: [:],

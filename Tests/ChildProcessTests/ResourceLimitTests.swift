@@ -9,7 +9,7 @@ import Glibc
 /// ChildProcessLauncherTests.)
 @Suite("Resource limits")
 struct ResourceLimitTests {
-    let launcher = ChildProcessLauncher()
+    let launcher = ChildProcessLauncher(clock: ContinuousClock())
 
     // MARK: File size
 

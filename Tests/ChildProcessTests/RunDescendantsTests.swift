@@ -13,7 +13,7 @@ import Glibc
 /// FaultInjectionTests.
 @Suite("Nothing outlives a run")
 struct RunDescendantsTests {
-    let launcher = ChildProcessLauncher()
+    let launcher = ChildProcessLauncher(clock: ContinuousClock())
 
     /// Expects no live process to carry `marker`, and kills any that does, so that a failing
     /// test leaves nothing behind either.

@@ -15,12 +15,12 @@ import Testing
         let folder = try TemporaryFolder("demos")
         let script = folder.url.appendingPathComponent(DemoExecutable.name)
         try ExecutableFile.writeScript(body, to: script)
-        return (folder, DemoExecutable(url: script, launcher: ChildProcessLauncher(), environment: ProcessInfo.processInfo.environment))
+        return (folder, DemoExecutable(url: script, launcher: ChildProcessLauncher(clock: ContinuousClock()), environment: ProcessInfo.processInfo.environment))
     }
 
     @Test func itIsLookedForBesideTheRunningExecutable() {
         let demos = DemoExecutable.beside(
-            executable: URL(fileURLWithPath: "/opt/didojo/.build/debug/didojo"), launcher: ChildProcessLauncher(), environment: [:]
+            executable: URL(fileURLWithPath: "/opt/didojo/.build/debug/didojo"), launcher: ChildProcessLauncher(clock: ContinuousClock()), environment: [:]
         )
         #expect(demos.url.path == "/opt/didojo/.build/debug/didojo-demos")
     }
@@ -66,7 +66,7 @@ import Testing
         let folder = try TemporaryFolder("demos")
         defer { folder.remove() }
         let demos = DemoExecutable(
-            url: folder.url.appendingPathComponent(DemoExecutable.name), launcher: ChildProcessLauncher(), environment: ProcessInfo.processInfo.environment
+            url: folder.url.appendingPathComponent(DemoExecutable.name), launcher: ChildProcessLauncher(clock: ContinuousClock()), environment: ProcessInfo.processInfo.environment
         )
         let missing = DemoLaunchError.executableMissing(path: demos.url.path)
         #expect(throws: missing) { try demos.run(lessonID: "no-di", arguments: [], workspace: folder.url) }

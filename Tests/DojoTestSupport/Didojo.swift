@@ -111,7 +111,7 @@ package struct Didojo: Sendable {
         // The run in a task of its own, cancelled by a thread that looks at `isCancelled`: a
         // thread, not a task, so that a busy cooperative pool (the whole test suite running at
         // once) cannot delay the cancellation by seconds.
-        let run = Task { try await ChildProcessLauncher().run(request) }
+        let run = Task { try await ChildProcessLauncher(clock: ContinuousClock()).run(request) }
         let watcher = Thread {
             while !run.isCancelled {
                 if isCancelled() {

@@ -34,7 +34,7 @@ package enum RealChecker {
 
     package static func make(
         settings: CheckSettings = CheckSettings(), cacheFolder: URL? = nil, scratch: URL? = nil,
-        launcher: any ProcessLaunching = ChildProcessLauncher(),
+        launcher: any ProcessLaunching = ChildProcessLauncher(clock: ContinuousClock()),
         wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary = repositoryVocabulary
     ) throws -> CompilingChecker {
         let testProgram = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -49,7 +49,7 @@ package enum RealChecker {
     /// Checks `source` as the learner's file for `exercise`, with everything the check keeps
     /// (scratch, compiled steps, macro expansions) in `folder`, shared by a test's checks only.
     package static func check(
-        _ source: String, as exercise: Exercise, in folder: URL, launcher: any ProcessLaunching = ChildProcessLauncher()
+        _ source: String, as exercise: Exercise, in folder: URL, launcher: any ProcessLaunching = ChildProcessLauncher(clock: ContinuousClock())
     ) async throws -> CheckReport {
         let file = folder.appendingPathComponent("learner/\(exercise.fileName)")
         try LocalFileSystem().write(source, to: file)

@@ -7,7 +7,7 @@ package final class RecordingLauncher: ProcessLaunching, @unchecked Sendable {
     // Guarded by `lock`, which makes the `@unchecked Sendable` safe.
     private let lock = NSLock()
     private var _requests: [ChildProcessRequest] = []
-    private let launcher = ChildProcessLauncher()
+    private let launcher = ChildProcessLauncher(clock: ContinuousClock())
 
     package init() {}
 

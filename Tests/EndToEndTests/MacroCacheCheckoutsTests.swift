@@ -175,7 +175,7 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         return CompilingChecker(
             toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
-            products: cache.routing(products), launcher: ChildProcessLauncher(), fileSystem: fileSystem,
+            products: cache.routing(products), launcher: ChildProcessLauncher(clock: ContinuousClock()), fileSystem: fileSystem,
             scratchFolder: folder.url.appendingPathComponent("scratch-\(name)"),
             moduleCache: RealChecker.sharedCacheFolder.appendingPathComponent("module-cache"),
             stepCache: folder.url.appendingPathComponent("steps-\(name)"), environment: environment,

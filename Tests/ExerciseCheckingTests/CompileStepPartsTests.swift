@@ -280,7 +280,7 @@ struct CompileStepPartsTests {
         let folder = try TemporaryFolder("autolink", files: ["a.swift": "import Foundation\nlet now = Date()\n"])
         let swiftc = try Toolchain.find(environment: ProcessInfo.processInfo.environment, fileSystem: LocalFileSystem()).swiftc
         let object = folder.url.appendingPathComponent("a.o")
-        let launcher = ChildProcessLauncher()
+        let launcher = ChildProcessLauncher(clock: ContinuousClock())
         let compiled = try await launcher.run(ChildProcessRequest(
             executable: swiftc.path, arguments: ["-c", "-parse-as-library", folder.url.appendingPathComponent("a.swift").path, "-o", object.path]
         ))

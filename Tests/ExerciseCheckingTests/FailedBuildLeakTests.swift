@@ -39,7 +39,7 @@ import Testing
         // A first check keeps the program that runs the checks in the cache, so that the failing
         // check starts it at once, behind its gate, as a learner's second check does.
         try LocalFileSystem().write("func double(_ value: Int) -> Int { value * 2 }\n", to: file)
-        let warmUp = try await checker(fileSystem: LocalFileSystem(), launcher: ChildProcessLauncher()).check(exercise, source: file, phases: nil)
+        let warmUp = try await checker(fileSystem: LocalFileSystem(), launcher: ChildProcessLauncher(clock: ContinuousClock())).check(exercise, source: file, phases: nil)
         #expect(warmUp.passed)
         // A new overload of the function the checks call, so that nothing of this file is in the
         // cache and the checks must be compiled against it too: every step must run.
@@ -71,7 +71,7 @@ import Testing
 /// The real launcher, counting the runs it starts and those that have ended; it refuses to
 /// start the ones `failing` picks, as a launcher does when a program cannot be started.
 final class CountingLauncher: ProcessLaunching {
-    private let real = ChildProcessLauncher()
+    private let real = ChildProcessLauncher(clock: ContinuousClock())
     private let failing: @Sendable (ChildProcessRequest) -> Bool
     private let counts = Mutex((started: 0, finished: 0, gated: 0))
 

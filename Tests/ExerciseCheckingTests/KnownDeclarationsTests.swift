@@ -84,7 +84,7 @@ import Testing
         let toolchain = try Toolchain.find(environment: ProcessInfo.processInfo.environment, fileSystem: fileSystem)
         let arguments = ["-typecheck", "-swift-version", "5", "-module-cache-path", RealChecker.sharedCacheFolder.appendingPathComponent("module-cache").path]
             + products.moduleFlags + [file.path]
-        return try await ChildProcessLauncher().run(ChildProcessRequest(
+        return try await ChildProcessLauncher(clock: ContinuousClock()).run(ChildProcessRequest(
             executable: toolchain.swiftc.path, arguments: arguments, environment: ProcessInfo.processInfo.environment,
             workingDirectory: folder.url.path, timeout: .seconds(300), outputLimit: 1 << 20
         ))

@@ -36,10 +36,6 @@ import Testing
 
     static let allowed: [Allowed] = [
         Allowed(
-            kind: .hardWiredDependency, file: "ChildProcess/ChildProcessLauncher.swift", target: "ContinuousClock",
-            why: "the launcher is the adapter to the kernel's processes, and a child's timeout is time on the machine's monotonic clock; the decisions that use it (RunSupervision) take the clock as a parameter and are tested with a fake one"
-        ),
-        Allowed(
             kind: .hardWiredDependency, file: "DojoCore/Environment/LocalFileSystem.swift", target: "ContinuousClock",
             why: "LocalFileSystem is the adapter to the disk: waiting for a lock that another process holds is measured on the machine's clock"
         ),
