@@ -1,0 +1,34 @@
+import ChildProcess
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// The README's promise about the benchmark's guard: `benchmark.py --compare` names every ratio
+/// to the floor more than 15 % worse than `Benchmarks/baseline.json`, and only those. Run on
+/// the script's own `Baseline`, with a baseline file of the test's own.
+@Suite struct BenchmarkBaselineTests {
+    @Test func compareNamesTheRatiosMoreThanFifteenPercentWorseAndNoOthers() async throws {
+        let benchmarks = Didojo.lessonsFolder.deletingLastPathComponent().appendingPathComponent("Benchmarks")
+        let folder = try TemporaryFolder("benchmark-baseline")
+        let script = """
+            import json, sys
+            from pathlib import Path
+            sys.path.insert(0, \(String(reflecting: benchmarks.path)))
+            import benchmark
+            benchmark.BASELINE = Path(\(String(reflecting: folder.url.appendingPathComponent("baseline.json").path)))
+            rows = {"no-di.1": {"warm": 0.30, "floor": 0.10, "error": 0.12, "error floor": 0.10}}
+            benchmark.Baseline.write(benchmark.Baseline.ratios(0.02, rows), "0")
+            rows["no-di.1"]["warm"] = 0.33   # 10 % worse: within the limit
+            rows["no-di.1"]["error"] = 0.15  # 25 % worse
+            print(json.dumps(benchmark.Baseline.compare(benchmark.Baseline.ratios(0.02, rows))))
+            """
+        let result = try await ChildProcessLauncher(clock: ContinuousClock()).run(ChildProcessRequest(
+            executable: "/usr/bin/python3", arguments: ["-c", script], environment: ProcessInfo.processInfo.environment,
+            timeout: .seconds(120)
+        ))
+        #expect(result.termination == .exited(0), "\(result.standardError)")
+        let named = try JSONDecoder().decode([String].self, from: Data(result.standardOutput.utf8))
+        #expect(named.count == 1)
+        #expect(named.first?.hasPrefix("no-di.1 error / error floor: 1.20 -> 1.50") == true, "\(named)")
+    }
+}
