@@ -1,8 +1,12 @@
+#define _GNU_SOURCE
 #include "CLibEditShim.h"
 
 #include <histedit.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <unistd.h>
 
 int didojo_el_set_prompt(EditLine *editor, didojo_prompt_fn prompt, char invisible_delimiter) {
     return el_set(editor, EL_PROMPT_ESC, prompt, invisible_delimiter);
@@ -77,12 +81,39 @@ int didojo_history_count(History *history_list) {
 /* Set only by the signal handler, read and cleared by didojo_interrupt_take. */
 static volatile sig_atomic_t didojo_interrupt_flag = 0;
 
+/* The wake pipe: the handler writes a byte to its write end, so that a thread waiting in
+   poll(2) on the read end wakes at once. Both ends non-blocking (a full pipe must not block
+   the handler; draining must not block the reader) and close-on-exec. */
+static int didojo_interrupt_pipe[2] = {-1, -1};
+
 static void didojo_interrupt_handler(int signal_number) {
     (void)signal_number;
     didojo_interrupt_flag = 1;
+    if (didojo_interrupt_pipe[1] >= 0) {
+        int saved_errno = errno;
+        char byte = 1;
+        (void)!write(didojo_interrupt_pipe[1], &byte, 1);
+        errno = saved_errno;
+    }
+}
+
+int didojo_interrupt_descriptor(void) {
+    return didojo_interrupt_pipe[0];
+}
+
+void didojo_interrupt_drain(void) {
+    char bytes[64];
+    if (didojo_interrupt_pipe[0] < 0) {
+        return;
+    }
+    while (read(didojo_interrupt_pipe[0], bytes, sizeof bytes) > 0) {
+    }
 }
 
 void didojo_interrupt_install(void) {
+    if (didojo_interrupt_pipe[0] < 0 && pipe2(didojo_interrupt_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+        didojo_interrupt_pipe[0] = didojo_interrupt_pipe[1] = -1;
+    }
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = didojo_interrupt_handler;

@@ -291,14 +291,20 @@ struct CompositionRoot {
     /// (see `ExerciseChecker.warmUp`): right after a fresh install, the first check would
     /// otherwise build the compiler's module cache and the program that runs the checks,
     /// seconds of work, while the learner is still reading. Nothing waits for it: the prompt
-    /// is shown at once, and quitting ends it (a check's processes end with didojo).
+    /// is shown at once, and quitting ends it (a check's processes end with didojo). Its end is
+    /// marked in the trace (`DIDOJO_TRACE`) as `warm-up done`: what a test awaits.
     func startWarmUp(for exercise: Exercise, in workspace: Workspace, catalog: LessonCatalog, vocabularies: LessonVocabularies) {
         guard environment["DIDOJO_NO_WARM_UP"] == nil else { return }
         let makeChecker = checkerMaker(for: catalog, vocabularies: vocabularies)
         let source = workspace.file(for: exercise)
+        let trace = trace
         Task.detached(priority: .background) {
-            guard case .success(let checker) = makeChecker() else { return }
+            guard case .success(let checker) = makeChecker() else {
+                trace.mark("warm-up done: no checker")
+                return
+            }
             await checker.warmUp(for: exercise, source: source)
+            trace.mark("warm-up done")
         }
     }
 

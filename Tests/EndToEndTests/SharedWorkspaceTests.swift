@@ -126,24 +126,25 @@ import Testing
         var environment = didojo.environment
         environment["TERM"] = "xterm"
         environment.removeValue(forKey: "DIDOJO_NO_WARM_UP")
+        // The shell marks the end of its warm-up in its trace: the signal this test awaits.
+        let trace = didojo.home.url.appendingPathComponent("trace.txt")
+        environment["DIDOJO_TRACE"] = trace.path
         let steps = didojo.home.url.appendingPathComponent(".cache/didojo/compiled-steps")
         #expect(!FileManager.default.fileExists(atPath: steps.path), "the home is fresh")
         let shell = try PseudoTerminalSession(executable: Didojo.executable, environment: environment)
         let prompt = try await shell.waitFor("didojo> ")
-        // Nothing is typed: the compiled steps of a check of no-di.1 appear by themselves. The
-        // warm-up is over once none has been added for a while (the last step, linking the
-        // program that runs the checks, is seconds of work even on a busy machine).
+        // Nothing is typed: the compiled steps of a check of no-di.1 appear by themselves, and
+        // the shell marks the warm-up's end.
         func keptSteps() -> Set<String> {
             Set((try? FileManager.default.contentsOfDirectory(atPath: steps.path))?.filter { !$0.hasPrefix("incoming-") } ?? [])
         }
+        func traced() -> String { (try? String(contentsOf: trace, encoding: .utf8)) ?? "" }
         let deadline = ContinuousClock.now + .seconds(300)
-        var kept = keptSteps()
-        var unchangedSince = ContinuousClock.now
-        while ContinuousClock.now < deadline, kept.isEmpty || unchangedSince.duration(to: .now) < .seconds(20) {
-            try await Task.sleep(for: .milliseconds(500))
-            let now = keptSteps()
-            if now != kept { (kept, unchangedSince) = (now, ContinuousClock.now) }
+        while ContinuousClock.now < deadline, !traced().contains(" warm-up done") {
+            try await Task.sleep(for: .milliseconds(100))
         }
+        #expect(traced().contains(" warm-up done\n"), "the warm-up did not end within 300 s, or found no checker: \(traced().suffix(300))")
+        let kept = keptSteps()
         #expect(!kept.isEmpty, "the warm-up kept compiled steps")
         // The learner's first check then finds everything it needs already built: it adds no step.
         shell.type("check\r")

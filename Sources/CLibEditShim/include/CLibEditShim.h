@@ -75,4 +75,11 @@ void didojo_interrupt_install(void);
 /// Returns 1 if SIGINT arrived since the last call, and clears the flag.
 int didojo_interrupt_take(void);
 
+/// The read end of the wake pipe the handler writes a byte to at each SIGINT, for poll(2);
+/// -1 before didojo_interrupt_install, or when no pipe could be made.
+int didojo_interrupt_descriptor(void);
+
+/// Reads every byte waiting in the wake pipe, without blocking.
+void didojo_interrupt_drain(void);
+
 #endif

@@ -1,17 +1,18 @@
 import CLibEditShim
+import Foundation
+import Glibc
 
-/// Ctrl-C, as seen by the real process: a SIGINT handler sets a flag that this reads.
+/// Ctrl-C, as seen by the real process: a SIGINT handler sets a flag and writes a byte to a
+/// wake pipe; `nextInterrupt` sleeps in `poll(2)` on that pipe, so Ctrl-C wakes it at once and
+/// nothing runs in between.
 ///
 /// The handler replaces the default action (ending the process), so Ctrl-C can never take
 /// the shell down; the shell decides what it means: drop the line, or cancel a check.
 package struct LiveInterruptSource: InterruptSource {
-    /// How often `nextInterrupt` looks at the flag: a signal handler may do next to nothing,
-    /// so the flag is all there is to look at, and a person notices no 20 ms.
-    static let lookInterval: Duration = .milliseconds(20)
-
     private init() {}
 
-    /// Installs the SIGINT handler (once; installing again is harmless) and returns the source.
+    /// Installs the SIGINT handler and its wake pipe (once; installing again is harmless) and
+    /// returns the source.
     package static func installed() -> LiveInterruptSource {
         didojo_interrupt_install()
         return LiveInterruptSource()
@@ -21,13 +22,66 @@ package struct LiveInterruptSource: InterruptSource {
         didojo_interrupt_take() != 0
     }
 
+    /// Waits on a thread of its own (a blocked `poll(2)` must not hold one of Swift's few
+    /// cooperative threads); cancelling the waiting task wakes that thread through a pipe.
     package func nextInterrupt() async {
-        while !takeInterrupt() {
-            do {
-                try await Task.sleep(for: Self.lookInterval)
-            } catch {
-                return
+        if takeInterrupt() { return }
+        guard let cancellation = CancellationPipe() else { return }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let thread = Thread {
+                    Self.waitForInterrupt(orReadable: cancellation.readDescriptor)
+                    continuation.resume()
+                }
+                thread.name = "LiveInterruptSource"
+                thread.start()
             }
+        } onCancel: {
+            cancellation.signal()
         }
+    }
+
+    /// Blocks until SIGINT has arrived (and takes it) or `cancelDescriptor` is readable.
+    private static func waitForInterrupt(orReadable cancelDescriptor: Int32) {
+        let interruptDescriptor = didojo_interrupt_descriptor()
+        while true {
+            // Drain first, then take: a SIGINT between the two leaves its byte for the next poll.
+            didojo_interrupt_drain()
+            if didojo_interrupt_take() != 0 { return }
+            var pollers = [
+                pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: cancelDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            // Without a wake pipe (the system refused one), look at the flag every 20 ms.
+            let ready = poll(&pollers, nfds_t(pollers.count), interruptDescriptor < 0 ? 20 : -1)
+            if ready < 0, errno != EINTR { return }
+            if pollers[1].revents != 0 { return }
+        }
+    }
+}
+
+/// A pipe that wakes one `nextInterrupt` thread when its task is cancelled; closed when the
+/// last reference goes.
+private final class CancellationPipe: Sendable {
+    let readDescriptor: Int32
+    private let writeDescriptor: Int32
+
+    init?() {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return nil }
+        // Close-on-exec: no child the shell starts may inherit either end.
+        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        readDescriptor = descriptors[0]
+        writeDescriptor = descriptors[1]
+    }
+
+    deinit {
+        close(readDescriptor)
+        close(writeDescriptor)
+    }
+
+    func signal() {
+        var byte: UInt8 = 1
+        _ = write(writeDescriptor, &byte, 1)
     }
 }
