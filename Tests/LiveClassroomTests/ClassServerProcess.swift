@@ -34,12 +34,12 @@ final class ClassServerProcess: @unchecked Sendable {
     }
 
     /// Starts the server (on the port it had, when started before) and waits for its banner.
-    func start(lessons: URL, workshop: URL? = nil) throws {
+    func start(lessons: URL, workshop: URL? = nil, className: String = "Live test") throws {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = [
             "serve", "--port", String(port), "--store", storeFile.path, "--lessons", lessons.path,
-            "--teacher-token", Self.teacherToken, "--join-code", Self.joinCode, "--class-name", "Live test",
+            "--teacher-token", Self.teacherToken, "--join-code", Self.joinCode, "--class-name", className,
         ] + (workshop.map { ["--workshop", $0.path] } ?? [])
         let pipe = Pipe()
         process.standardOutput = pipe

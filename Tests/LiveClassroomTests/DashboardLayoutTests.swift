@@ -36,7 +36,7 @@ import FoundationNetworking
         }
         let zoe = try #require(learners["Zoe"])
         try await ClassServerProcess.post(EventBatch(events: [
-            ClassEvent(kind: .ask, time: Date(), exerciseID: "no-di.2", askText: "why does my check fail?", askFile: "struct A {}\n", askFileName: "A.swift"),
+            ClassEvent(kind: .ask, time: Date(), exerciseID: "no-di.2", askText: "Why does 'uses the injected client' still fail? I pass the client in the init, as the page says.", askFile: "struct A {}\n", askFileName: "A.swift"),
         ]), to: server.url, token: zoe.token)
         return learners
     }
@@ -44,6 +44,7 @@ import FoundationNetworking
     /// What the page looks like, measured in the page.
     struct Layout: Decodable {
         var handInView: Bool
+        var handButtonsShown: Bool
         var stuckInView: Bool
         var markedRowName: String?
         var title: String
@@ -63,7 +64,11 @@ import FoundationNetworking
             const row = c.closest('tr').querySelector('th.name').textContent.replace('☝ ', '');
             grades[row] = c.dataset.grade || c.dataset.state;
           }
+          // In view and not cut by its panel's scrolling: the page shows it at two opposite corners.
+          const shown = (node) => { if (!inView(node)) return false; const r = node.getBoundingClientRect();
+            return [[r.left + 2, r.top + 2], [r.right - 2, r.bottom - 2]].every(([x, y]) => node.contains(document.elementFromPoint(x, y))); };
           const layout = { handInView: inView(document.querySelector('#hands-list li[data-hand]')),
+            handButtonsShown: shown(document.querySelector('#hands-list button.show-hand')) && shown(document.querySelector('#hands-list button.done-hand')),
             stuckInView: inView(document.querySelector('#stuck-list li[data-learner]')),
             markedRowName: marked ? marked.textContent : null, title: document.title, scrolledY: scrollY,
             pageFits: document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth,
@@ -80,7 +85,8 @@ import FoundationNetworking
     func aRaisedHandAndTheStuckAreInViewWithoutScrolling(width: Int, height: Int) async throws {
         let home = try TemporaryFolder("live-class-layout")
         let server = ClassServerProcess(folder: home.url)
-        try server.start(lessons: Didojo.lessonsFolder)
+        // A class name as long as a real one: the header takes two lines at 1366 px.
+        try server.start(lessons: Didojo.lessonsFolder, className: "DI, Friday morning: room 3B")
         defer { server.kill() }
         let learners = try await Self.fillTheRoom(server)
         // verify's grades for two learners: Grace's reported pass verified, Alan's taken back.
@@ -101,6 +107,7 @@ import FoundationNetworking
             screenshot: shot, viewport: (width, height), report: Self.measure)
         let layout = try JSONDecoder().decode(Layout.self, from: Data(try #require(browser.report).utf8))
         #expect(layout.handInView, "the raised hand is in view at \(width)×\(height) (see \(shot.path))")
+        #expect(layout.handButtonsShown, "its Show and Done buttons are not scrolled out of its panel at \(width)×\(height)")
         #expect(layout.stuckInView, "a stuck learner is in view at \(width)×\(height)")
         #expect(layout.scrolledY == 0 && layout.pageFits, "the page itself does not scroll: its parts do")
         #expect(layout.markedRowName?.hasPrefix("☝") == true, "Zoe's row is marked: \(String(describing: layout.markedRowName))")
