@@ -110,8 +110,15 @@ class FirefoxPage:
 
     def __init__(self, port):
         self.tools = DevTools(f"ws://127.0.0.1:{port}/session")
-        self.tools.call("session.new", capabilities={})
-        self.context = self.tools.call("browsingContext.getTree")["contexts"][0]["context"]
+        try:
+            self.tools.call("session.new", capabilities={})
+            self.context = self.tools.call("browsingContext.getTree")["contexts"][0]["context"]
+        except Exception:
+            # Firefox keeps one session: closing this connection ends it, so that the next try
+            # (open_page tries again while the browser starts) is not "Maximum number of active
+            # sessions".
+            self.tools.sock.close()
+            raise
 
     def navigate(self, url):
         self.tools.call("browsingContext.navigate", context=self.context, url=url, wait="complete")
