@@ -25,69 +25,49 @@ public struct CompilingChecker: ExerciseChecker {
     public let settings: CheckSettings
 
     /// - Parameters:
-    ///   - scratchFolder: where each check gets a private temporary folder of its own
-    ///     (`mkdtemp`, mode 0700), removed when the check ends.
-    ///   - moduleCache: kept between checks, so that only the first check pays for building
-    ///     the clang module cache.
-    ///   - stepCache: kept between checks: compiled checks and subjects (see `CompiledStepCache`).
-    ///   - environment: passed on to the compiler and the checks (PATH, HOME…).
+    ///   - confinementSupport: what the kernel can confine of the learner's program.
     ///   - wiringVocabulary: the vocabulary of an exercise's lesson (learned from its modules'
     ///     sources, see `WiringVocabulary`); the empty one leaves the analysis to its heuristics.
     init(
-        toolchain: Toolchain, products: BuildProducts, launcher: any ProcessLaunching, fileSystem: any FileSystem,
-        scratchFolder: URL, moduleCache: URL, stepCache: URL, environment: [String: String], confinementSupport: ConfinementSupport,
-        settings: CheckSettings = CheckSettings(), trace: PhaseTrace = .off,
-        wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary = { _ in .empty }
+        setup: CompilerSetup, ports: CheckerPorts, folders: CheckerFolders, confinementSupport: ConfinementSupport,
+        settings: CheckSettings, wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary
     ) {
-        self.trace = trace
-        self.fileSystem = fileSystem
+        trace = ports.trace
+        fileSystem = ports.fileSystem
         self.settings = settings
         self.wiringVocabulary = wiringVocabulary
         self.confinementSupport = confinementSupport
-        let cache = CompiledStepCache(folder: stepCache, fileSystem: fileSystem)
+        let cache = CompiledStepCache(folder: folders.stepCache, fileSystem: ports.fileSystem)
         self.cache = cache
-        let compiler = SwiftCompiler(
-            toolchain: toolchain, products: products, launcher: launcher, fileSystem: fileSystem, cache: cache,
-            moduleCache: moduleCache, environment: environment,
-            timeout: settings.compileTimeout, outputLimit: settings.outputLimit
-        )
-        let steps = CompiledSteps(compiler: compiler, cache: cache, toolchain: toolchain, products: products, fileSystem: fileSystem, trace: trace)
+        let compiler = SwiftCompiler(setup: setup, ports: ports, cache: cache, moduleCache: folders.moduleCache, settings: settings)
+        let steps = CompiledSteps(
+            compiler: compiler, cache: cache, toolchain: setup.toolchain, products: setup.products, fileSystem: ports.fileSystem, trace: ports.trace)
         programRun = CheckProgramRun(
             steps: steps,
-            checksProgram: ChecksProgram(steps: steps, launcher: launcher, fileSystem: fileSystem, environment: environment, settings: settings),
-            fileSystem: fileSystem, scratchFolder: scratchFolder, settings: settings, trace: trace
+            checksProgram: ChecksProgram(
+                steps: steps, launcher: ports.launcher, fileSystem: ports.fileSystem, environment: setup.environment, settings: settings),
+            fileSystem: ports.fileSystem, scratchFolder: folders.scratch, settings: settings, trace: ports.trace
         )
     }
 
     /// The checker of a built DIDojo: the compiler on `PATH` (or `DIDOJO_SWIFTC`), the lesson
-    /// modules built beside `executable`, and caches in `cacheFolder` (the compiled steps and
-    /// macro expansions, and the compiler's module cache unless `moduleCache` says where).
+    /// modules built beside `executable`, and what it keeps in `folders`.
     ///
-    /// - Parameters:
-    ///   - launcher: runs the compiler and the checks; the real one unless a test says otherwise.
-    ///   - scratchFolder: where each check makes its private folder; the system's temporary folder.
+    /// - Parameter environment: passed on to the compiler and the checks (PATH, HOME…).
     /// - Throws: `DojoError.compilerNotFound` or `.buildProductsNotFound`, each saying what to do.
     public static func live(
-        executable: URL, environment: [String: String], cacheFolder: URL, fileSystem: any FileSystem,
-        settings: CheckSettings = CheckSettings(), moduleCache: URL? = nil,
-        launcher: any ProcessLaunching, scratchFolder: URL = FileManager.default.temporaryDirectory, trace: PhaseTrace = .off,
-        wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary = { _ in .empty }
+        executable: URL, environment: [String: String], ports: CheckerPorts, folders: CheckerFolders,
+        settings: CheckSettings, wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary
     ) throws -> CompilingChecker {
-        CompilingChecker(
+        let fileSystem = ports.fileSystem
+        let setup = CompilerSetup(
             toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
-            products: MacroExpansionCache(folder: cacheFolder.appendingPathComponent("macro-expansions"), fileSystem: fileSystem)
+            products: MacroExpansionCache(folder: folders.macroExpansions, fileSystem: fileSystem)
                 .routing(try BuildProducts.beside(executable: executable, fileSystem: fileSystem)),
-            launcher: launcher,
-            fileSystem: fileSystem,
-            scratchFolder: scratchFolder,
-            moduleCache: moduleCache ?? cacheFolder.appendingPathComponent("module-cache"),
-            stepCache: cacheFolder.appendingPathComponent("compiled-steps"),
-            environment: environment,
-            confinementSupport: .current,
-            settings: settings,
-            trace: trace,
-            wiringVocabulary: wiringVocabulary
+            environment: environment
         )
+        return CompilingChecker(
+            setup: setup, ports: ports, folders: folders, confinementSupport: .current, settings: settings, wiringVocabulary: wiringVocabulary)
     }
 
     /// The compiler checks are compiled with (`DIDOJO_SWIFTC`, else `swiftc` on `PATH`), or

@@ -25,19 +25,16 @@ actor SwiftCompiler {
     private let systemLinker: String?
     private var linkerCommands: [CompilerPlan.Command: [CompilerPlan.Command]] = [:]
 
-    init(
-        toolchain: Toolchain, products: BuildProducts, launcher: any ProcessLaunching, fileSystem: any FileSystem,
-        cache: CompiledStepCache, moduleCache: URL, environment: [String: String], timeout: Duration, outputLimit: Int
-    ) {
-        self.toolchain = toolchain
-        self.products = products
-        self.launcher = launcher
-        self.fileSystem = fileSystem
+    init(setup: CompilerSetup, ports: CheckerPorts, cache: CompiledStepCache, moduleCache: URL, settings: CheckSettings) {
+        toolchain = setup.toolchain
+        products = setup.products
+        environment = setup.environment
+        launcher = ports.launcher
+        fileSystem = ports.fileSystem
         self.cache = cache
         self.moduleCache = moduleCache
-        self.environment = environment
-        self.timeout = timeout
-        self.outputLimit = outputLimit
+        timeout = settings.compileTimeout
+        outputLimit = settings.outputLimit
         systemLinker = LeanLibraryLink.systemLinker(environment: environment, fileSystem: fileSystem)
     }
 

@@ -257,8 +257,10 @@ struct CompositionRoot {
         return { [settings] in
             do {
                 return .success(try CompilingChecker.live(
-                    executable: executable, environment: environment, cacheFolder: cacheFolder, fileSystem: fileSystem, settings: settings,
-                    launcher: launcher, trace: trace, wiringVocabulary: { exercise in
+                    executable: executable, environment: environment,
+                    ports: CheckerPorts(launcher: launcher, fileSystem: fileSystem, trace: trace),
+                    folders: .inCache(cacheFolder, scratch: FileManager.default.temporaryDirectory),
+                    settings: settings, wiringVocabulary: { exercise in
                         catalog.lesson(id: exercise.lessonID).map { vocabularies.vocabulary(for: $0).vocabulary } ?? .empty
                     }
                 ))

@@ -40,9 +40,11 @@ package enum RealChecker {
         let testProgram = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         return try CompilingChecker.live(
             executable: testProgram, environment: ProcessInfo.processInfo.environment,
-            cacheFolder: cacheFolder ?? sharedCacheFolder, fileSystem: LocalFileSystem(), settings: settings,
-            moduleCache: sharedCacheFolder.appendingPathComponent("module-cache"), launcher: launcher,
-            scratchFolder: scratch ?? FileManager.default.temporaryDirectory, wiringVocabulary: wiringVocabulary
+            ports: CheckerPorts(launcher: launcher, fileSystem: LocalFileSystem(), trace: .off),
+            folders: .inCache(
+                cacheFolder ?? sharedCacheFolder, moduleCache: sharedCacheFolder.appendingPathComponent("module-cache"),
+                scratch: scratch ?? FileManager.default.temporaryDirectory),
+            settings: settings, wiringVocabulary: wiringVocabulary
         )
     }
 

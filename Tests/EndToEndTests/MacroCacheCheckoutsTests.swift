@@ -174,12 +174,16 @@ import Testing
     func checker(_ products: BuildProducts, name: String) throws -> CompilingChecker {
         let environment = ProcessInfo.processInfo.environment
         return CompilingChecker(
-            toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
-            products: cache.routing(products), launcher: ChildProcessLauncher(clock: ContinuousClock()), fileSystem: fileSystem,
-            scratchFolder: folder.url.appendingPathComponent("scratch-\(name)"),
-            moduleCache: RealChecker.sharedCacheFolder.appendingPathComponent("module-cache"),
-            stepCache: folder.url.appendingPathComponent("steps-\(name)"), environment: environment,
-            confinementSupport: .current
+            setup: CompilerSetup(
+                toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem), products: cache.routing(products),
+                environment: environment),
+            ports: CheckerPorts(launcher: ChildProcessLauncher(clock: ContinuousClock()), fileSystem: fileSystem, trace: .off),
+            folders: CheckerFolders(
+                scratch: folder.url.appendingPathComponent("scratch-\(name)"),
+                moduleCache: RealChecker.sharedCacheFolder.appendingPathComponent("module-cache"),
+                stepCache: folder.url.appendingPathComponent("steps-\(name)"),
+                macroExpansions: folder.url.appendingPathComponent("unused-macro-expansions-\(name)")),
+            confinementSupport: .current, settings: CheckSettings(), wiringVocabulary: { _ in .empty }
         )
     }
 

@@ -31,9 +31,11 @@ import Testing
         func checker(fileSystem: any FileSystem, launcher: any ProcessLaunching) throws -> CompilingChecker {
             try CompilingChecker.live(
                 executable: testProgram, environment: ProcessInfo.processInfo.environment,
-                cacheFolder: folder.url.appendingPathComponent("caches"), fileSystem: fileSystem,
-                moduleCache: RealChecker.sharedCacheFolder.appendingPathComponent("module-cache"), launcher: launcher,
-                scratchFolder: folder.url.appendingPathComponent("scratch")
+                ports: CheckerPorts(launcher: launcher, fileSystem: fileSystem, trace: .off),
+                folders: .inCache(
+                    folder.url.appendingPathComponent("caches"), moduleCache: RealChecker.sharedCacheFolder.appendingPathComponent("module-cache"),
+                    scratch: folder.url.appendingPathComponent("scratch")),
+                settings: CheckSettings(), wiringVocabulary: { _ in .empty }
             )
         }
         // A first check keeps the program that runs the checks in the cache, so that the failing

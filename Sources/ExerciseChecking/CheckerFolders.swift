@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where a checker works, and where it keeps what it made between checks.
+public struct CheckerFolders: Sendable {
+    /// Where each check makes a private folder of its own (`mkdtemp`, mode 0700), removed when
+    /// the check ends.
+    public let scratch: URL
+    /// The compiler's module cache, kept so that only the first check pays for building it.
+    public let moduleCache: URL
+    /// Compiled checks and subjects, plans, parsed files (see `CompiledStepCache`).
+    public let stepCache: URL
+    /// The stand-ins that keep macro expansions (see `MacroExpansionCache`).
+    public let macroExpansions: URL
+
+    public init(scratch: URL, moduleCache: URL, stepCache: URL, macroExpansions: URL) {
+        self.scratch = scratch
+        self.moduleCache = moduleCache
+        self.stepCache = stepCache
+        self.macroExpansions = macroExpansions
+    }
+
+    /// Everything kept in `cache` (the compiler's module cache in `moduleCache` when given,
+    /// as tests share one), and each check's own folder in `scratch`.
+    public static func inCache(_ cache: URL, moduleCache: URL? = nil, scratch: URL) -> CheckerFolders {
+        CheckerFolders(
+            scratch: scratch,
+            moduleCache: moduleCache ?? cache.appendingPathComponent("module-cache"),
+            stepCache: cache.appendingPathComponent("compiled-steps"),
+            macroExpansions: cache.appendingPathComponent("macro-expansions")
+        )
+    }
+}
