@@ -2,7 +2,7 @@ import DojoCore
 import Foundation
 
 /// Where SwiftPM put the compiled lesson modules that exercises are compiled against.
-struct BuildProducts: Sendable, Equatable {
+struct BuildProducts: Sendable, Equatable, Codable {
     /// Holds `Domain.swiftmodule` and the lesson modules (passed to swiftc as `-I`).
     let modulesFolder: URL
     /// Holds `libDIDojoLessons.so` (passed as `-L`, and as the run-time search path).
@@ -45,6 +45,22 @@ struct BuildProducts: Sendable, Equatable {
     /// The library itself, whose modification date tells when the lessons were rebuilt.
     var library: URL {
         libraryFolder.appendingPathComponent("lib\(Self.libraryName).so")
+    }
+
+    /// The products next to the running executable, as `beside(executable:fileSystem:)` finds
+    /// them, kept in `cache` until the build folder changes: listing the folder's hundreds of
+    /// entries is a tenth of a command-line check's own work. Every build that links a product
+    /// writes into that folder (the linker's file is renamed into place), which changes its
+    /// date, and so does a new C module's folder; the lesson library's date is in the key too.
+    static func beside(executable: URL, fileSystem: any FileSystem, cache: CompiledStepCache) throws -> BuildProducts {
+        let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+        var key = CacheKey("didojo build products, version 1")
+        key.add(builtFile: folder, fileSystem: fileSystem)
+        key.add(builtFile: folder.appendingPathComponent("lib\(libraryName).so"), fileSystem: fileSystem)
+        if let kept = cache.value(BuildProducts.self, for: key) { return kept }
+        let found = try beside(executable: executable, fileSystem: fileSystem)
+        cache.store(found, for: key)
+        return found
     }
 
     /// The products next to the running executable (`.build/debug/didojo`), which is where

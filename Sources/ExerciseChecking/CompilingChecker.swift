@@ -63,7 +63,8 @@ public struct CompilingChecker: ExerciseChecker {
         let setup = CompilerSetup(
             toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
             products: MacroExpansionCache(folder: folders.macroExpansions, fileSystem: fileSystem)
-                .routing(try BuildProducts.beside(executable: executable, fileSystem: fileSystem)),
+                .routing(try BuildProducts.beside(
+                    executable: executable, fileSystem: fileSystem, cache: CompiledStepCache(folder: folders.stepCache, fileSystem: fileSystem))),
             environment: environment
         )
         return CompilingChecker(
