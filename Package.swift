@@ -244,7 +244,7 @@ let package = Package(
         ], path: "Tests/DojoTestSupport"),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
-        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "DojoTestSupport"]),
+        .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "DojoTestSupport", .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DojoTestSupport"]),
         // Yams: the glossary's consistency test reads Lessons/glossary-pairings.yaml.
         .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "DojoTestSupport", "Yams", "MutationTesting"]),

@@ -1,15 +1,15 @@
 @testable import ChildProcess
-import DojoTestSupport
+import Clocks
 import Testing
 
-/// The launcher's supervising decisions on a manual clock: deadlines, the gate and the grace
+/// The launcher's supervising decisions on swift-clocks' `TestClock`: deadlines, the gate and the grace
 /// periods, with no process and no real waiting. The same decisions on real processes:
 /// ChildProcessLauncherTests.
 @Suite("Run supervision")
 struct RunSupervisionTests {
-    typealias Supervision = RunSupervision<ManualClock>
+    typealias Supervision = RunSupervision<TestClock<Duration>>
 
-    let clock = ManualClock()
+    let clock = TestClock()
 
     func supervision(timeout: Duration? = .seconds(3), gated: Bool = false) -> Supervision {
         Supervision(
@@ -18,40 +18,40 @@ struct RunSupervisionTests {
         )
     }
 
-    func instant(_ offset: Duration) -> ManualClock.Instant {
-        ManualClock.Instant(offset: offset)
+    func instant(_ offset: Duration) -> TestClock<Duration>.Instant {
+        TestClock<Duration>.Instant(offset: offset)
     }
 
     // MARK: Deadline
 
-    @Test func aRunIsStoppedAtItsDeadlineAndNotBefore() {
+    @Test func aRunIsStoppedAtItsDeadlineAndNotBefore() async {
         var run = supervision(timeout: .seconds(3))
         #expect(run.state == .running(deadline: instant(.seconds(3))))
         #expect(run.nextWakeUp == instant(.seconds(3)))
 
-        clock.advance(by: .milliseconds(2999))
+        await clock.advance(by: .milliseconds(2999))
         #expect(run.handle(.timePassed) == [])
         #expect(!run.timedOut)
 
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         #expect(run.handle(.timePassed) == [.stop])
         #expect(run.timedOut)
         #expect(!run.cancelled)
         #expect(run.state == .stopping(giveUpAt: instant(.seconds(8))))
     }
 
-    @Test func aRunWithoutATimeoutIsNeverStoppedByTime() {
+    @Test func aRunWithoutATimeoutIsNeverStoppedByTime() async {
         var run = supervision(timeout: nil)
         #expect(run.nextWakeUp == nil)
-        clock.advance(by: .seconds(1_000_000))
+        await clock.advance(by: .seconds(1_000_000))
         #expect(run.handle(.timePassed) == [])
         #expect(run.state == .running(deadline: nil))
     }
 
-    @Test func aRunThatEndsJustAsItsTimeRunsOutEndedByItself() {
+    @Test func aRunThatEndsJustAsItsTimeRunsOutEndedByItself() async {
         // The loop reports the end of the run before the time: the end came first.
         var run = supervision(timeout: .seconds(3))
-        clock.advance(by: .seconds(4))
+        await clock.advance(by: .seconds(4))
         #expect(run.handle(.runEnded) == [])
         #expect(run.handle(.timePassed) == [])
         #expect(!run.timedOut)
@@ -60,13 +60,13 @@ struct RunSupervisionTests {
 
     // MARK: Gate
 
-    @Test func aGatedRunsTimeCountsFromTheOpeningOfTheGate() {
+    @Test func aGatedRunsTimeCountsFromTheOpeningOfTheGate() async {
         var run = supervision(timeout: .seconds(2), gated: true)
         #expect(run.state == .gateHeld)
         #expect(run.nextWakeUp == nil)
 
         // Held far longer than the timeout: no time has started.
-        clock.advance(by: .seconds(60))
+        await clock.advance(by: .seconds(60))
         #expect(run.handle(.timePassed) == [])
 
         #expect(run.handle(.gateOpened) == [.releaseInput])
@@ -74,14 +74,14 @@ struct RunSupervisionTests {
         // An open gate stays open; it is seen again at every look.
         #expect(run.handle(.gateOpened) == [])
 
-        clock.advance(by: .milliseconds(1999))
+        await clock.advance(by: .milliseconds(1999))
         #expect(run.handle(.timePassed) == [])
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         #expect(run.handle(.timePassed) == [.stop])
         #expect(run.timedOut)
     }
 
-    @Test func abandoningTheGateStopsTheRunAndKeepsItsInputHeld() {
+    @Test func abandoningTheGateStopsTheRunAndKeepsItsInputHeld() async {
         var run = supervision(gated: true)
         #expect(run.handle(.gateAbandoned) == [.stop])
         #expect(run.cancelled)
@@ -90,7 +90,7 @@ struct RunSupervisionTests {
         #expect(run.handle(.gateAbandoned) == [])
     }
 
-    @Test func aGatedRunThatEndsBeforeTheGateOpensIsOver() {
+    @Test func aGatedRunThatEndsBeforeTheGateOpensIsOver() async {
         var run = supervision(gated: true)
         #expect(run.handle(.outputClosed) == [])
         #expect(run.handle(.runEnded) == [])
@@ -100,26 +100,26 @@ struct RunSupervisionTests {
 
     // MARK: Cancellation
 
-    @Test func cancellingStopsTheRunOnce() {
+    @Test func cancellingStopsTheRunOnce() async {
         var run = supervision()
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(run.handle(.cancelled) == [.stop])
         #expect(run.cancelled)
         #expect(run.handle(.cancelled) == [])
         // Stopping, the deadline no longer counts.
-        clock.advance(by: .seconds(3))
+        await clock.advance(by: .seconds(3))
         #expect(run.handle(.timePassed) == [])
         #expect(!run.timedOut)
     }
 
-    @Test func cancellingARunThatHasEndedChangesNothing() {
+    @Test func cancellingARunThatHasEndedChangesNothing() async {
         var run = supervision()
         _ = run.handle(.runEnded)
         #expect(run.handle(.cancelled) == [])
         #expect(!run.cancelled)
     }
 
-    @Test func cancellingAHeldRunStopsIt() {
+    @Test func cancellingAHeldRunStopsIt() async {
         var run = supervision(gated: true)
         #expect(run.handle(.cancelled) == [.stop])
         #expect(run.cancelled)
@@ -127,55 +127,55 @@ struct RunSupervisionTests {
 
     // MARK: Stop grace
 
-    @Test func aReaperThatHasNotEndedTheRunWithinTheGracePeriodIsKilled() {
+    @Test func aReaperThatHasNotEndedTheRunWithinTheGracePeriodIsKilled() async {
         var run = supervision()
         _ = run.handle(.cancelled)
-        clock.advance(by: .milliseconds(4999))
+        await clock.advance(by: .milliseconds(4999))
         #expect(run.handle(.timePassed) == [])
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         #expect(run.handle(.timePassed) == [.forceStop])
         #expect(run.state == .stopping(giveUpAt: nil))
         #expect(run.nextWakeUp == nil)
         // Killed once; from now on only its end is awaited.
-        clock.advance(by: .seconds(60))
+        await clock.advance(by: .seconds(60))
         #expect(run.handle(.timePassed) == [])
         _ = run.handle(.runEnded)
         #expect(run.state == .draining(until: instant(.seconds(67))))
     }
 
-    @Test func aRunThatEndsWhileStoppingIsNeverKilledAgain() {
+    @Test func aRunThatEndsWhileStoppingIsNeverKilledAgain() async {
         var run = supervision()
         _ = run.handle(.cancelled)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(run.handle(.runEnded) == [])
-        clock.advance(by: .seconds(10))
+        await clock.advance(by: .seconds(10))
         #expect(run.handle(.timePassed) == [.closeOutput])
         #expect(run.state == .finished)
     }
 
     // MARK: Drain grace
 
-    @Test func outputStillOpenAtTheEndIsReadForTheGracePeriodThenLeft() {
+    @Test func outputStillOpenAtTheEndIsReadForTheGracePeriodThenLeft() async {
         var run = supervision()
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         _ = run.handle(.runEnded)
         #expect(run.state == .draining(until: instant(.seconds(3))))
         #expect(run.nextWakeUp == instant(.seconds(3)))
-        clock.advance(by: .milliseconds(1999))
+        await clock.advance(by: .milliseconds(1999))
         #expect(run.handle(.timePassed) == [])
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         #expect(run.handle(.timePassed) == [.closeOutput])
         #expect(run.state == .finished)
     }
 
-    @Test func outputThatClosesWhileDrainingFinishesTheRun() {
+    @Test func outputThatClosesWhileDrainingFinishesTheRun() async {
         var run = supervision()
         _ = run.handle(.runEnded)
         #expect(run.handle(.outputClosed) == [])
         #expect(run.state == .finished)
     }
 
-    @Test func outputClosedBeforeTheEndDoesNotEndTheRun() {
+    @Test func outputClosedBeforeTheEndDoesNotEndTheRun() async {
         // A program may close its output and go on; only the reaper's end ends the run.
         var run = supervision()
         _ = run.handle(.outputClosed)

@@ -1,21 +1,20 @@
 import Foundation
+import Synchronization
 
 /// Collects what a demo, a screen, a logger or a navigator writes, from any thread, so a test
 /// can read it back.
-package final class CapturedOutput: @unchecked Sendable {
-    // Every access holds `lock`, which makes the `@unchecked Sendable` true.
-    private let lock = NSLock()
-    private var collected = ""
+package final class CapturedOutput: Sendable {
+    private let collected = Mutex("")
 
     package init() {}
 
     /// Everything written so far.
     package var text: String {
-        lock.withLock { collected }
+        collected.withLock { $0 }
     }
 
     package func append(_ piece: String) {
-        lock.withLock { collected += piece }
+        collected.withLock { $0 += piece }
     }
 
     /// A `@Sendable` write closure to hand to the code under test.

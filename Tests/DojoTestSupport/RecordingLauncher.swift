@@ -1,19 +1,18 @@
 import ChildProcess
 import Foundation
+import Synchronization
 
 /// The real launcher, remembering every request: for tests that must see which compiler
 /// steps really ran.
-package final class RecordingLauncher: ProcessLaunching, @unchecked Sendable {
-    // Guarded by `lock`, which makes the `@unchecked Sendable` safe.
-    private let lock = NSLock()
-    private var _requests: [ChildProcessRequest] = []
+package final class RecordingLauncher: ProcessLaunching, Sendable {
+    private let recorded = Mutex<[ChildProcessRequest]>([])
     private let launcher = ChildProcessLauncher(clock: ContinuousClock())
 
     package init() {}
 
-    package var requests: [ChildProcessRequest] { lock.withLock { _requests } }
+    package var requests: [ChildProcessRequest] { recorded.withLock { $0 } }
 
-    package func forget() { lock.withLock { _requests.removeAll() } }
+    package func forget() { recorded.withLock { $0.removeAll() } }
 
     /// How many compiler processes built the module named `module`.
     package func compiles(ofModule module: String) -> Int {
@@ -33,7 +32,7 @@ package final class RecordingLauncher: ProcessLaunching, @unchecked Sendable {
     }
 
     package func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
-        lock.withLock { _requests.append(request) }
+        recorded.withLock { $0.append(request) }
         return try await launcher.run(request)
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// The real `didojo` on a pseudo-terminal of its own, as a person would run it: a new session
 /// whose controlling terminal is the pty, so Ctrl-C raises SIGINT as on a real terminal.
-final class PseudoTerminalSession: @unchecked Sendable {
-    // `buffer` is guarded by `lock`; the reader thread appends, the test reads.
-    private let lock = NSLock()
-    private var buffer = Data()
+final class PseudoTerminalSession: Sendable {
+    /// What the terminal showed: the reader thread appends, the test reads.
+    private let buffer = Mutex(Data())
     private let master: Int32
     let pid: pid_t
 
@@ -46,7 +46,7 @@ final class PseudoTerminalSession: @unchecked Sendable {
                 let count = read(master, &chunk, chunk.count)
                 if count <= 0 { break }
                 guard let self else { break }
-                self.lock.withLock { self.buffer.append(contentsOf: chunk[0..<count]) }
+                self.buffer.withLock { $0.append(contentsOf: chunk[0..<count]) }
             }
         }
         reader.start()
@@ -58,7 +58,7 @@ final class PseudoTerminalSession: @unchecked Sendable {
 
     /// Everything the program has written so far, escape sequences removed.
     var screen: String {
-        let raw = lock.withLock { String(decoding: buffer, as: UTF8.self) }
+        let raw = buffer.withLock { String(decoding: $0, as: UTF8.self) }
         return raw.replacingOccurrences(of: "\u{1b}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
             .replacingOccurrences(of: "\r", with: "")
     }

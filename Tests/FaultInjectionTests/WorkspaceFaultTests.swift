@@ -7,6 +7,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import Synchronization
 #endif
 
 /// The workspace under stress, with the real binary: only the real thing can be killed
@@ -155,22 +156,18 @@ import Glibc
 }
 
 /// A flag one task sets and another polls.
-private final class Flag: @unchecked Sendable {
-    // Guarded by `lock`, hence the `@unchecked Sendable`.
-    private let lock = NSLock()
-    private var value = false
+private final class Flag: Sendable {
+    private let value = Atomic(false)
 
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+    var isSet: Bool { value.load(ordering: .sequentiallyConsistent) }
+    func set() { value.store(true, ordering: .sequentiallyConsistent) }
 }
 
 /// Says "kill" once `delay` has passed since `file` first appeared.
-private final class KillAfterFirstSave: @unchecked Sendable {
-    // Guarded by `lock`, hence the `@unchecked Sendable`.
-    private let lock = NSLock()
+private final class KillAfterFirstSave: Sendable {
     private let file: URL
     private let delay: Duration
-    private var firstSeen: ContinuousClock.Instant?
+    private let firstSeen = Mutex<ContinuousClock.Instant?>(nil)
 
     init(file: URL, delay: Duration) {
         self.file = file
@@ -178,7 +175,7 @@ private final class KillAfterFirstSave: @unchecked Sendable {
     }
 
     func shouldKill() -> Bool {
-        lock.withLock {
+        firstSeen.withLock { firstSeen in
             if firstSeen == nil, FileManager.default.fileExists(atPath: file.path) {
                 firstSeen = .now
             }
