@@ -1,5 +1,4 @@
 import Foundation
-import CChildProcess
 import Glibc
 
 /// Wakes up the moment a file is saved, using Linux's inotify on the file's folder; falls back
@@ -68,27 +67,24 @@ package struct InotifyFileWatcher: FileWatcher {
 /// An inotify watch on one folder, and a pipe that wakes its waiting thread early.
 private final class FolderWatch: Sendable {
     private let descriptor: Int32
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    private let wakeUp: WakeUpPipe
 
     init?(folder: URL) {
         descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE)
-        var pipe: [Int32] = [-1, -1]
-        guard inotify_add_watch(descriptor, folder.path, mask) >= 0, cchildprocess_pipe(&pipe) == 0 else {
+        guard inotify_add_watch(descriptor, folder.path, mask) >= 0, let wakeUp = WakeUpPipe() else {
             Glibc.close(descriptor)
             return nil
         }
-        wakeRead = pipe[0]
-        wakeWrite = pipe[1]
+        self.wakeUp = wakeUp
     }
 
     /// Blocks until an event names `name` (true) or `wake` is called (false).
     func waitForEvent(naming name: String) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+            var pollers = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeUp.readDescriptor, events: Int16(POLLIN), revents: 0)]
             guard poll(&pollers, 2, -1) > 0 else { continue }  // EINTR: wait again
             if pollers[1].revents != 0 { return false }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -98,14 +94,11 @@ private final class FolderWatch: Sendable {
 
     /// Ends a wait early; harmless when nobody waits.
     func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        wakeUp.signal()
     }
 
-    /// Called once the wait is over.
+    /// Called once the wait is over (the wake-up pipe closes when the watch goes).
     func close() {
         Glibc.close(descriptor)
-        Glibc.close(wakeRead)
-        Glibc.close(wakeWrite)
     }
 }

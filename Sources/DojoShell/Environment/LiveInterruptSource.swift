@@ -26,7 +26,7 @@ package struct LiveInterruptSource: InterruptSource {
     /// cooperative threads); cancelling the waiting task wakes that thread through a pipe.
     package func nextInterrupt() async {
         if takeInterrupt() { return }
-        guard let cancellation = CancellationPipe() else { return }
+        guard let cancellation = WakeUpPipe() else { return }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let thread = Thread {
@@ -57,31 +57,5 @@ package struct LiveInterruptSource: InterruptSource {
             if ready < 0, errno != EINTR { return }
             if pollers[1].revents != 0 { return }
         }
-    }
-}
-
-/// A pipe that wakes one `nextInterrupt` thread when its task is cancelled; closed when the
-/// last reference goes.
-private final class CancellationPipe: Sendable {
-    let readDescriptor: Int32
-    private let writeDescriptor: Int32
-
-    init?() {
-        var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else { return nil }
-        // Close-on-exec: no child the shell starts may inherit either end.
-        for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
-        readDescriptor = descriptors[0]
-        writeDescriptor = descriptors[1]
-    }
-
-    deinit {
-        close(readDescriptor)
-        close(writeDescriptor)
-    }
-
-    func signal() {
-        var byte: UInt8 = 1
-        _ = write(writeDescriptor, &byte, 1)
     }
 }
