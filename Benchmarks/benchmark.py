@@ -37,15 +37,13 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 
-# One exercise of every lesson: the first of each, except that lesson 6 uses its third,
-# the one that imports Swinject (lesson 7's first uses swift-dependencies and its macros).
-DEFAULT_EXERCISES = [
-    "no-di.1", "constructor.1", "setter.1", "cake.1", "viper-router.1", "container.3", "dependency-values.1", "anti-patterns.1", "lifetimes.1",
-    # Lesson 10's first compiles in Swift 6 mode.
-    "concurrency.1",
-    # A test-writing exercise: the learner's tests run against the subject and nine planted bugs.
-    "constructor.4",
-]
+# The default exercises, one of every lesson, come from `didojo list` (see default_exercises),
+# so that a new lesson needs no edit here. Lesson 6 uses its third exercise, the one that imports
+# Swinject (lesson 7's first uses swift-dependencies and its macros); lesson 10's first compiles
+# in Swift 6 mode; and a test-writing exercise is added, whose learner's tests run against the
+# subject and nine planted bugs.
+EXERCISE_OF_LESSON = {"container": 3}
+TEST_WRITING_DEFAULT = "constructor.4"
 
 STARTUP_GOAL = 0.025
 WARM_CHECK_GOAL = 1.0
@@ -95,6 +93,17 @@ PROMPT = re.compile(rb"didojo[^\n>]*> ")
 
 # What running the learner's code confined (Landlock, seccomp) and audited may cost a check.
 CONFINEMENT_GOAL_MS = 10
+
+
+def default_exercises(paths):
+    """The first exercise of every lesson (EXERCISE_OF_LESSON says otherwise), in the lessons'
+    order, then the test-writing one; `paths` is `Didojo.exercises()`, in that order."""
+    chosen = []
+    for exercise_id in paths:
+        lesson, number = exercise_id.rsplit(".", 1)
+        if int(number) == EXERCISE_OF_LESSON.get(lesson, 1):
+            chosen.append(exercise_id)
+    return chosen + ([TEST_WRITING_DEFAULT] if TEST_WRITING_DEFAULT in paths else [])
 
 
 def note(text):
@@ -503,7 +512,7 @@ def main():
     parser.add_argument("--fresh-clone", action="store_true",
                         help="instead of all else: a fresh clone to its first prompt through ./start.sh, from empty caches "
                              "(minutes of every core; Benchmarks/fresh_clone.py --help lists its options: --revision, --keep)")
-    parser.add_argument("exercises", nargs="*", default=DEFAULT_EXERCISES, help="exercise ids (default: one per lesson)")
+    parser.add_argument("exercises", nargs="*", help="exercise ids (default: one per lesson, from `didojo list`, and a test-writing one)")
     parser.add_argument("--configuration", default="debug", help="the build folder to use: debug or release")
     parser.add_argument("--startup-runs", type=int, default=10)
     parser.add_argument("--startup-only", action="store_true",
@@ -535,6 +544,7 @@ def main():
         # Creates the workspace, as a learner's first start does.
         subprocess.run([str(executable)], input="quit\n", env=didojo.env, capture_output=True, text=True, check=True)
         paths = didojo.exercises()
+        options.exercises = options.exercises or default_exercises(paths)
         unknown = [e for e in options.exercises if e not in paths]
         if unknown:
             raise SystemExit(f"no such exercise: {', '.join(unknown)}")
