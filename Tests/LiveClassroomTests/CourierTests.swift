@@ -19,8 +19,13 @@ import Testing
             var eventIDs: [String]
         }
         private let state = Mutex<(sent: [Sent], down: Set<String>)>(([], []))
+        /// Events the server refuses (422), by id: a batch holding one is refused whole.
+        private let refusing: Set<String>
 
-        init(down: Set<String> = []) { state.withLock { $0.down = down } }
+        init(down: Set<String> = [], refusing: Set<String> = []) {
+            self.refusing = refusing
+            state.withLock { $0.down = down }
+        }
 
         var sent: [Sent] { state.withLock { $0.sent } }
         func setDown(_ servers: Set<String>) { state.withLock { $0.down = servers } }
@@ -29,6 +34,9 @@ import Testing
             state.withLock { state in
                 state.sent.append(Sent(server: server.absoluteString, token: token, eventIDs: batch.events.map(\.id)))
                 if state.down.contains(server.absoluteString) { return .failure(.unreachable("connection refused")) }
+                if batch.events.contains(where: { refusing.contains($0.id) }) {
+                    return .failure(.refused(status: 422, message: "'no-di.99' is not an exercise of this class.", retryAfter: nil))
+                }
                 return .success(BatchReceipt(accepted: batch.events.count, duplicates: 0, unlockedLessons: []))
             }
         }
@@ -151,4 +159,25 @@ import Testing
         #expect(transport.sent.isEmpty)
         held.release()
     }
+
+    /// An event the server refuses (422) among others: the courier finds it by sending one at a
+    /// time, delivers the rest, and keeps the refused one aside with the reason, counted (what
+    /// `class status` says), never retried for ever nor lost silently.
+    @Test func anEventTheServerRefusesIsKeptAsideAndCountedAndTheRestDelivered() async throws {
+        let folder = try TemporaryFolder("courier-refused")
+        let outbox = ClassOutbox(stateFolder: folder.url, fileSystem: LocalFileSystem())
+        try outbox.saveMembership(Self.membership("http://class.example:8080", token: "t"))
+        let events = ["no-di.1", "no-di.2", "no-di.3"].map(Self.check)
+        for event in events { try outbox.add(event) }
+        let transport = FakeTransport(refusing: [events[1].id])
+        let ending = await Courier(outbox: outbox, transport: transport, clock: TestClock(), timeSource: FixedTimeSource(), giveUpAfter: .seconds(60)).run()
+        #expect(ending == .delivered)
+        #expect(outbox.pending().isEmpty)
+        #expect(outbox.refusedCount == 1)
+        let delivered = Set(transport.sent.filter { !$0.eventIDs.contains(events[1].id) }.flatMap(\.eventIDs))
+        #expect(delivered == [events[0].id, events[2].id], "\(transport.sent)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: outbox.refusedFolder.path)
+        #expect(kept.count >= 1, "the refused event is kept, with its reason: \(kept)")
+    }
 }
+
