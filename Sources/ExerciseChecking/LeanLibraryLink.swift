@@ -50,10 +50,6 @@ enum LeanLibraryLink {
 
     /// The system's GNU linker, `ld.bfd` on `PATH`, or nil.
     static func systemLinker(environment: [String: String], fileSystem: any FileSystem) -> String? {
-        for folder in (environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("ld.bfd")
-            if fileSystem.fileExists(at: candidate) { return candidate.path }
-        }
-        return nil
+        Toolchain.onPath("ld.bfd", environment: environment, fileSystem: fileSystem)?.path
     }
 }

@@ -20,13 +20,17 @@ struct Toolchain: Sendable, Equatable {
             guard fileSystem.fileExists(at: url) else { throw DojoError.compilerNotFound }
             return Toolchain(swiftc: url, linkerFlags: linkerFlags(for: url, fileSystem: fileSystem))
         }
+        guard let found = onPath("swiftc", environment: environment, fileSystem: fileSystem) else { throw DojoError.compilerNotFound }
+        return Toolchain(swiftc: found, linkerFlags: linkerFlags(for: found, fileSystem: fileSystem))
+    }
+
+    /// The first file named `program` in the folders of `PATH`, or nil.
+    static func onPath(_ program: String, environment: [String: String], fileSystem: any FileSystem) -> URL? {
         for folder in (environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
-            if fileSystem.fileExists(at: candidate) {
-                return Toolchain(swiftc: candidate, linkerFlags: linkerFlags(for: candidate, fileSystem: fileSystem))
-            }
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(program)
+            if fileSystem.fileExists(at: candidate) { return candidate }
         }
-        throw DojoError.compilerNotFound
+        return nil
     }
 
     /// lld if the toolchain has it beside the compiler (swift.org toolchains for Linux do);
