@@ -340,11 +340,14 @@ struct CompositionRoot {
         // One for the checker and `graph`, so that a vocabulary is learned once per shell.
         let vocabularies = wiringVocabularies()
         return ShellDependencies(
-            terminal: terminal, interrupts: LiveInterruptSource.installed(), editor: SystemEditorLauncher(environment: environment),
-            fileWatcher: InotifyFileWatcher(fallback: PollingFileWatcher(clock: clock), clock: clock), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
-            workspace: workspace, progressStore: store, checker: checker(for: catalog, vocabularies: vocabularies), demos: demos(),
-            workshop: try? workshop(), clock: clock, wiringVocabularies: vocabularies,
-            classroom: classroom(for: workspace), pager: SystemPager(environment: environment)
+            console: ShellConsole(
+                terminal: terminal, interrupts: LiveInterruptSource.installed(), clock: clock, pager: SystemPager(environment: environment)),
+            programs: ShellPrograms(
+                editor: SystemEditorLauncher(environment: environment),
+                fileWatcher: InotifyFileWatcher(fallback: PollingFileWatcher(clock: clock), clock: clock), demos: demos()),
+            course: ShellCourse(catalog: catalog, workshop: try? workshop(), wiringVocabularies: vocabularies),
+            records: LearnerRecords(workspace: workspace, progressStore: store, fileSystem: fileSystem, timeSource: timeSource),
+            classroom: classroom(for: workspace), checker: checker(for: catalog, vocabularies: vocabularies)
         )
     }
 

@@ -92,7 +92,7 @@ struct ShellSubcommand: AsyncParsableCommand {
             Welcome.show(shell.session)
             // A person will check soon: get the checker ready while they read.
             if let exercise = shell.session.currentExercise ?? catalog.allExercises.first {
-                root.startWarmUp(for: exercise, in: workspace, catalog: catalog, vocabularies: dependencies.wiringVocabularies)
+                root.startWarmUp(for: exercise, in: workspace, catalog: catalog, vocabularies: dependencies.course.wiringVocabularies)
             }
         }
         await shell.run()

@@ -36,9 +36,11 @@ import Testing
         let terminal = FakeTerminal()
         terminal.style = TextStyle(useColor: useColor, width: Self.width)
         let dependencies = ShellDependencies(
-            terminal: terminal, interrupts: FakeInterrupts(), editor: FakeEditor(), fileWatcher: FakeFileWatcher(changes: 0),
-            fileSystem: fileSystem, timeSource: FixedTimeSource(), catalog: Self.catalog, workspace: workspace, progressStore: store,
-            checker: .success(FakeChecker(fileSystem: fileSystem)), demos: FakeDemoLauncher(), clock: ContinuousClock()
+            console: ShellConsole(terminal: terminal, interrupts: FakeInterrupts(), clock: ContinuousClock()),
+            programs: ShellPrograms(editor: FakeEditor(), fileWatcher: FakeFileWatcher(changes: 0), demos: FakeDemoLauncher()),
+            course: ShellCourse(catalog: Self.catalog, fileSystem: fileSystem),
+            records: LearnerRecords(workspace: workspace, progressStore: store, fileSystem: fileSystem, timeSource: FixedTimeSource()),
+            checker: .success(FakeChecker(fileSystem: fileSystem))
         )
         let shell = Shell(session: ShellSession(dependencies: dependencies, progress: try store.read().progress))
         var shown: [Shown] = []

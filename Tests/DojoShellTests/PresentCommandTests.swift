@@ -80,10 +80,11 @@ import Testing
         let terminal = ScreenTerminal(lines: keys, rows: rows)
         let session = ShellSession(
             dependencies: ShellDependencies(
-                terminal: terminal, interrupts: harness.interrupts, editor: harness.editor,
-                fileWatcher: FakeFileWatcher(changes: 0), fileSystem: harness.fileSystem, timeSource: FixedTimeSource(),
-                catalog: harness.catalog, workspace: harness.workspace, progressStore: harness.store,
-                checker: .success(harness.checker), demos: harness.demos, clock: ContinuousClock()),
+                console: ShellConsole(terminal: terminal, interrupts: harness.interrupts, clock: ContinuousClock()),
+                programs: ShellPrograms(editor: harness.editor, fileWatcher: FakeFileWatcher(changes: 0), demos: harness.demos),
+                course: ShellCourse(catalog: harness.catalog, fileSystem: harness.fileSystem),
+                records: LearnerRecords(workspace: harness.workspace, progressStore: harness.store, fileSystem: harness.fileSystem, timeSource: FixedTimeSource()),
+                checker: .success(harness.checker)),
             progress: harness.progress)
         _ = await PresentCommand().run(["arithmetic"], session: session)
         // Each slide up to its footer line; after the last one comes the note on leaving.

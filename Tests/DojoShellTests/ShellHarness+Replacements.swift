@@ -6,9 +6,9 @@ extension ShellHarness {
     /// editor replaced, and returns what the terminal was given.
     func run(terminal: (any Terminal)? = nil, editor: (any EditorLauncher)? = nil) async -> String {
         let dependencies = ShellDependencies(
-            terminal: terminal ?? self.terminal, interrupts: interrupts, editor: editor ?? self.editor,
-            fileWatcher: FakeFileWatcher(changes: 0), fileSystem: fileSystem, timeSource: timeSource, catalog: catalog,
-            workspace: workspace, progressStore: store, checker: .success(checker), demos: demos, clock: clock
+            console: ShellConsole(terminal: terminal ?? self.terminal, interrupts: interrupts, clock: clock),
+            programs: ShellPrograms(editor: editor ?? self.editor, fileWatcher: FakeFileWatcher(changes: 0), demos: demos),
+            course: ShellCourse(catalog: catalog, fileSystem: fileSystem), records: records, checker: .success(checker)
         )
         await Shell(session: ShellSession(dependencies: dependencies, progress: try! store.read().progress)).run()
         if let screen = terminal as? FakeScreenTerminal { return screen.output }

@@ -59,11 +59,12 @@ package struct ShellHarness {
     package let clock = TestClock()
 
     package func makeShell() -> Shell {
+        let course = workshop.map { try! $0.arrange(catalog) } ?? catalog
         let dependencies = ShellDependencies(
-            terminal: terminal, interrupts: interrupts, editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges),
-            fileSystem: fileSystem, timeSource: timeSource, catalog: workshop.map { try! $0.arrange(catalog) } ?? catalog,
-            workspace: workspace, progressStore: store, checker: makeChecker(), demos: demos, workshop: workshop,
-            clock: clock, classroom: classroom, pager: pager
+            console: ShellConsole(terminal: terminal, interrupts: interrupts, clock: clock, pager: pager),
+            programs: ShellPrograms(editor: editor, fileWatcher: FakeFileWatcher(changes: watcherChanges), demos: demos),
+            course: ShellCourse(catalog: course, workshop: workshop, fileSystem: fileSystem),
+            records: records, classroom: classroom, checker: makeChecker()
         )
         return Shell(session: ShellSession(dependencies: dependencies, progress: try! store.read().progress))
     }
@@ -85,6 +86,11 @@ package struct ShellHarness {
     }
 
     package var progress: LearnerProgress { try! store.read().progress }
+
+    /// The learner's records on the harness's fakes.
+    package var records: LearnerRecords {
+        LearnerRecords(workspace: workspace, progressStore: store, fileSystem: fileSystem, timeSource: timeSource)
+    }
 }
 
 /// A count a value type can keep while being copied (the harness is a struct).

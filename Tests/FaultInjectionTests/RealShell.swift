@@ -27,9 +27,11 @@ final class RealShell {
         let store = ProgressStore(file: workspace.progressFile, fileSystem: fileSystem, timeSource: SystemTimeSource())
         let checker = try RealChecker.make(settings: settings, scratch: folder.url.appendingPathComponent("scratch"))
         let dependencies = ShellDependencies(
-            terminal: terminal, interrupts: FakeInterrupts(), editor: FakeEditor(), fileWatcher: FakeFileWatcher(changes: 0),
-            fileSystem: fileSystem, timeSource: SystemTimeSource(), catalog: catalog, workspace: workspace,
-            progressStore: store, checker: .success(checker), demos: FakeDemoLauncher(), clock: ContinuousClock()
+            console: ShellConsole(terminal: terminal, interrupts: FakeInterrupts(), clock: ContinuousClock()),
+            programs: ShellPrograms(editor: FakeEditor(), fileWatcher: FakeFileWatcher(changes: 0), demos: FakeDemoLauncher()),
+            course: ShellCourse(catalog: catalog, fileSystem: fileSystem),
+            records: LearnerRecords(workspace: workspace, progressStore: store, fileSystem: fileSystem, timeSource: SystemTimeSource()),
+            checker: .success(checker)
         )
         shell = Shell(session: ShellSession(dependencies: dependencies, progress: try store.read().progress))
     }

@@ -30,7 +30,7 @@ struct AskCommand: ShellCommand {
             return .keepGoing
         }
         let file = session.workspace.file(for: exercise)
-        guard let text = try? session.dependencies.fileSystem.text(of: file) else {
+        guard let text = try? session.dependencies.records.fileSystem.text(of: file) else {
             printer.line("Your file for \(exercise.id) is not there yet (\(file.path)): 'exercise \(exercise.id)' makes it.")
             return .keepGoing
         }
@@ -48,7 +48,7 @@ struct AskCommand: ShellCommand {
             report = "failed (\(CountedNoun.words(record.attempts, "attempt")))" + (failures.isEmpty ? "" : ": " + failures.joined(separator: "; "))
         }
         let event = ClassEvent(
-            kind: .ask, time: session.dependencies.timeSource.now(), lessonID: exercise.lessonID, exerciseID: exercise.id,
+            kind: .ask, time: session.dependencies.records.timeSource.now(), lessonID: exercise.lessonID, exerciseID: exercise.id,
             askText: question.isEmpty ? nil : question, askFile: text, askFileName: file.lastPathComponent, askReport: "Last check: " + report
         ).fitted()
 

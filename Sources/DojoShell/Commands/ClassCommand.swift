@@ -64,7 +64,7 @@ struct ClassCommand: ShellCommand {
         case .success(let membership):
             printer.success("You joined \"\(membership.className)\" as \(membership.name). Your teacher now sees what you open, check, hint and run; never your code unless you 'ask'.")
             if let lesson = session.currentLesson {
-                classroom.record(ClassEvent(kind: .opened, time: session.dependencies.timeSource.now(), lessonID: lesson.id, exerciseID: session.progress.currentExerciseID))
+                classroom.record(ClassEvent(kind: .opened, time: session.dependencies.records.timeSource.now(), lessonID: lesson.id, exerciseID: session.progress.currentExerciseID))
             }
         case .failure(let problem):
             printer.failure(problem.message)
@@ -122,7 +122,7 @@ struct ClassCommand: ShellCommand {
         printer.line("In \"\(membership.className)\" at \(membership.serverURL.absoluteString), as \(membership.name).")
         printer.line(status.waiting == 0 ? "Everything you did has been delivered." : "\(CountedNoun.words(status.waiting, "event")) waiting to be delivered.")
         if let last = status.lastDelivery {
-            let seconds = session.dependencies.timeSource.now().timeIntervalSince(last.time)
+            let seconds = session.dependencies.records.timeSource.now().timeIntervalSince(last.time)
             printer.line("Last delivery, \(DurationWords.describe(seconds: seconds)) ago: \(last.message).")
         }
         if status.refused > 0 {

@@ -14,7 +14,7 @@ struct EditCommand: ExerciseTargetedCommand {
     func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
         let printer = session.printer
         let file = session.learnerFile(for: exercise)
-        let editor = session.dependencies.editor
+        let editor = session.dependencies.programs.editor
         do {
             try session.ensureLearnerFile(for: exercise)
             guard let command = editor.editorCommand else {
@@ -29,7 +29,7 @@ struct EditCommand: ExerciseTargetedCommand {
             // A terminal editor has the terminal to itself, so Ctrl-C pressed in it never
             // reaches the shell; one that shares the terminal (no terminal, a script) may let
             // it through, and that Ctrl-C was meant for the editor, not for us.
-            _ = session.dependencies.interrupts.takeInterrupt()
+            _ = session.dependencies.console.interrupts.takeInterrupt()
             printer.note("Back from the editor. Type 'check' to run the checks.")
         } catch {
             printer.line(error.localizedDescription)

@@ -75,8 +75,8 @@ struct GraphCommand: ShellCommand {
         do {
             let request = try Request(arguments)
             let graphs = WiringGraphs(
-                fileSystem: session.dependencies.fileSystem, workspace: session.workspace,
-                vocabularies: session.dependencies.wiringVocabularies, catalog: session.catalog
+                fileSystem: session.dependencies.records.fileSystem, workspace: session.workspace,
+                vocabularies: session.dependencies.course.wiringVocabularies, catalog: session.catalog
             )
             if let name = request.target, let lesson = session.catalog.lesson(id: name) {
                 guard !request.diff else { throw GraphError.diffNeedsAnExercise(lessonID: lesson.id) }
@@ -139,7 +139,7 @@ struct GraphCommand: ShellCommand {
         case .allowed:
             break
         }
-        let now = session.dependencies.timeSource.now()
+        let now = session.dependencies.records.timeSource.now()
         session.updateProgress { $0.update(exercise.id) { $0.markSolutionSeen(at: now) } }
         let solution = try graphs.solutionWiring(of: exercise)
         let differences = WiringGraphs.differences(yours: yours, solution: solution.report)

@@ -46,7 +46,7 @@ struct HintCommand: ExerciseTargetedCommand {
             }
         }
         session.dependencies.classroom.record(ClassEvent(
-            kind: .hint, time: session.dependencies.timeSource.now(), lessonID: exercise.lessonID, exerciseID: exercise.id))
+            kind: .hint, time: session.dependencies.records.timeSource.now(), lessonID: exercise.lessonID, exerciseID: exercise.id))
         let hint = exercise.hints[next]
         let answering = hint.when.filter { (record.lastFailures ?? []).contains($0) }
         printer.heading("Hint \(seen.count + 1) of \(exercise.hints.count) for \(exercise.id)" + (answering.isEmpty ? "" : ", about what failed in your last check:"))

@@ -15,7 +15,7 @@ struct OutputCommand: ShellCommand {
             return .keepGoing
         }
         session.paged { printer in
-            CheckReportView(printer: printer, fileSystem: session.dependencies.fileSystem).showWholeReport(
+            CheckReportView(printer: printer, fileSystem: session.dependencies.records.fileSystem).showWholeReport(
                 of: last.report, exercise: last.exercise, learnerFile: session.learnerFile(for: last.exercise)
             )
         }

@@ -24,7 +24,7 @@ struct PagerCommand: ShellCommand {
             printer.line("'pager' takes on or off, not '\(other)'.")
             return .keepGoing
         }
-        if !session.dependencies.pager.isAvailable {
+        if !session.dependencies.console.pager.isAvailable {
             printer.line("There is no pager: $DIDOJO_PAGER or $PAGER is cat or empty, or less is not installed. Long text is printed whole.")
         } else if session.pagerEnabled {
             printer.line("The pager is on: text taller than the screen is shown through it ('pager off' prints it whole).")

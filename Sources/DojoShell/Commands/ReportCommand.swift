@@ -44,7 +44,7 @@ struct ReportCommand: ShellCommand {
         }
         let report = LearnerReport(
             catalog: session.catalog, progress: session.progress, workspace: session.workspace.root.path,
-            writtenAt: session.dependencies.timeSource.now(), learner: session.workspace.learner()?.name, verified: verify
+            writtenAt: session.dependencies.records.timeSource.now(), learner: session.workspace.learner()?.name, verified: verify
         )
         let text: String
         do {
@@ -64,7 +64,7 @@ struct ReportCommand: ShellCommand {
         }
         let file = session.workspace.root.appendingPathComponent("didojo-report.\(format)")
         do {
-            try session.dependencies.fileSystem.write(text, to: file)
+            try session.dependencies.records.fileSystem.write(text, to: file)
             printer.success("Written to \(file.path): hand in this file.")
         } catch {
             printer.error("Could not write the report to \(file.path): \(error.localizedDescription). Copy it from above instead.")
@@ -89,12 +89,12 @@ struct ReportCommand: ShellCommand {
         }
         let exercises = session.catalog.allExercises
         let grader = WorkspaceGrader(recorder: recorder, workspace: session.workspace)
-        let spinner = Spinner(terminal: session.terminal, label: "Checking all \(CountedNoun.words(exercises.count, "exercise")) on your files", clock: dependencies.clock)
+        let spinner = Spinner(terminal: session.terminal, label: "Checking all \(CountedNoun.words(exercises.count, "exercise")) on your files", clock: dependencies.console.clock)
         spinner.start()
         let grades: [WorkspaceGrader.Grade]
         do {
             try session.workspace.prepare(for: exercises)
-            grades = try await dependencies.interrupts.cancellingOnInterrupt {
+            grades = try await dependencies.console.interrupts.cancellingOnInterrupt {
                 try await grader.grade(exercises)
             }
         } catch is CancellationError {

@@ -53,7 +53,7 @@ struct ResetCommand: ExerciseTargetedCommand {
             return
         }
         do {
-            let backup = try session.workspace.resetAll(exercises, progressStore: session.dependencies.progressStore)
+            let backup = try session.workspace.resetAll(exercises, progressStore: session.dependencies.records.progressStore)
             session.updateProgress { $0 = LearnerProgress() }
             printer.success("Started over: every exercise has its starter again and your progress is cleared.")
             if let backup {

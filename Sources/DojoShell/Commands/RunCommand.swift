@@ -26,12 +26,12 @@ struct RunCommand: ShellCommand {
             printer.line("Open a lesson first ('open <lesson>').")
             return .keepGoing
         }
-        session.dependencies.classroom.record(ClassEvent(kind: .run, time: session.dependencies.timeSource.now(), lessonID: lesson.id))
+        session.dependencies.classroom.record(ClassEvent(kind: .run, time: session.dependencies.records.timeSource.now(), lessonID: lesson.id))
         do {
             // A Ctrl-C while it runs reaches the demo and the shell alike; the shell only
             // notes it (its SIGINT handler), and `Shell.execute` drops that note before the
             // next command, so the demo stops and the shell goes on.
-            let ending = try session.dependencies.demos.run(lessonID: lesson.id, arguments: arguments, workspace: session.workspace.root)
+            let ending = try session.dependencies.programs.demos.run(lessonID: lesson.id, arguments: arguments, workspace: session.workspace.root)
             if let report = ending.demoReport {
                 printer.line(report)
             }
@@ -44,6 +44,6 @@ struct RunCommand: ShellCommand {
     /// The description of `lessonID`'s demo; nil when that lesson has none.
     @MainActor
     static func description(of lessonID: String, session: ShellSession) throws -> DemoDescription? {
-        try session.dependencies.demos.descriptions().first { $0.lessonID == lessonID }
+        try session.dependencies.programs.demos.descriptions().first { $0.lessonID == lessonID }
     }
 }

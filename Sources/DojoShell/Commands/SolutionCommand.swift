@@ -30,9 +30,9 @@ struct SolutionCommand: ExerciseTargetedCommand {
                 return
             }
         }
-        let now = session.dependencies.timeSource.now()
+        let now = session.dependencies.records.timeSource.now()
         session.updateProgress { $0.update(exercise.id) { $0.markSolutionSeen(at: now) } }
-        let fileSystem = session.dependencies.fileSystem
+        let fileSystem = session.dependencies.records.fileSystem
         guard let solution = try? fileSystem.text(of: exercise.solution) else {
             printer.error("The solution file \(exercise.solution.path) cannot be read. (This is a lesson bug: please report it.)")
             return

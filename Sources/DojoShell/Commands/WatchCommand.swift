@@ -9,12 +9,12 @@ struct WatchCommand: ExerciseTargetedCommand {
     func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
         let printer = session.printer
         let file = session.learnerFile(for: exercise)
-        let watcher = session.dependencies.fileWatcher
+        let watcher = session.dependencies.programs.fileWatcher
         while true {
             let report = await session.runCheck(exercise, watching: true)
             if report == nil || report?.outcome == .cancelled { break }
             printer.note("Watching \(file.path): save it to check again, Ctrl-C to stop.")
-            let changed = (try? await session.dependencies.interrupts.cancellingOnInterrupt {
+            let changed = (try? await session.dependencies.console.interrupts.cancellingOnInterrupt {
                 await watcher.waitForChange(of: file)
             }) ?? false
             if !changed { break }

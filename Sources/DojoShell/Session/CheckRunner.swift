@@ -42,8 +42,8 @@ package struct CheckRunner {
     init(session: ShellSession) {
         let dependencies = session.dependencies
         self.init(
-            terminal: dependencies.terminal, fileSystem: dependencies.fileSystem, interrupts: dependencies.interrupts,
-            clock: dependencies.clock, catalog: dependencies.catalog, workspace: dependencies.workspace,
+            terminal: dependencies.console.terminal, fileSystem: dependencies.records.fileSystem, interrupts: dependencies.console.interrupts,
+            clock: dependencies.console.clock, catalog: dependencies.course.catalog, workspace: dependencies.records.workspace,
             recorder: dependencies.recorder
         )
     }

@@ -52,7 +52,7 @@ package final class Shell {
             return .keepGoing
         }
         // A Ctrl-C pressed at the prompt must not cancel the command that follows.
-        _ = session.dependencies.interrupts.takeInterrupt()
+        _ = session.dependencies.console.interrupts.takeInterrupt()
         // Another didojo may have changed the progress since the last command (a teacher's
         // `verify`, `reset --all` in another terminal): show what is true now.
         session.refreshProgress()

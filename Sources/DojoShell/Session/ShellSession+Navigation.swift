@@ -13,7 +13,7 @@ extension ShellSession {
             printer.line(locked)
             return false
         }
-        let now = dependencies.timeSource.now()
+        let now = dependencies.records.timeSource.now()
         if progress.currentLessonID != lesson.id {
             dependencies.classroom.record(ClassEvent(kind: .opened, time: now, lessonID: lesson.id))
         }
@@ -48,7 +48,7 @@ extension ShellSession {
             return false
         }
         if progress.currentExerciseID != exercise.id {
-            dependencies.classroom.record(ClassEvent(kind: .opened, time: dependencies.timeSource.now(), lessonID: lesson.id, exerciseID: exercise.id))
+            dependencies.classroom.record(ClassEvent(kind: .opened, time: dependencies.records.timeSource.now(), lessonID: lesson.id, exerciseID: exercise.id))
         }
         updateProgress { $0.currentExerciseID = exercise.id }
         return true
@@ -57,7 +57,7 @@ extension ShellSession {
     /// Notes the first time the learner opened an exercise (any command on it but `reset`),
     /// for the report's "time from first open to first pass".
     func markOpened(_ exercise: Exercise) {
-        let now = dependencies.timeSource.now()
+        let now = dependencies.records.timeSource.now()
         updateProgress { progress in
             progress.update(exercise.id) { $0.firstOpenedAt = $0.firstOpenedAt ?? now }
         }

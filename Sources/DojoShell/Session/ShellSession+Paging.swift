@@ -6,7 +6,7 @@ extension ShellSession {
     /// there is one. Whatever `show` writes through `printer` (or the session's printer) is
     /// collected first, to be measured; `show` must not ask anything.
     func paged(_ show: (Printer) -> Void) {
-        let pager = dependencies.pager
+        let pager = dependencies.console.pager
         // Inside another `paged`, the outer one measures the whole.
         guard printer.terminal === terminal, pagerEnabled, terminal.isInteractive, let rows = terminal.screenRows, pager.isAvailable else {
             show(printer)

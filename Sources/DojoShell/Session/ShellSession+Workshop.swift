@@ -4,7 +4,7 @@ import Foundation
 
 /// What a workshop file changes in the shell: locked lessons and the time box in the prompt.
 extension ShellSession {
-    package var workshop: Workshop? { dependencies.workshop }
+    package var workshop: Workshop? { dependencies.course.workshop }
 
     /// Why `lesson` cannot be opened yet, or nil when it can (always nil without a workshop).
     func lockMessage(for lesson: Lesson) -> String? {
@@ -58,7 +58,7 @@ extension ShellSession {
         guard let lesson = currentLesson, let box = workshop?.plan(for: lesson.id)?.timeBox,
               let opened = progress.lessonsFirstOpened?[lesson.id] else { return nil }
         if currentLessonIsDone { return "done" }
-        let elapsed = dependencies.timeSource.now().timeIntervalSince(opened)
+        let elapsed = dependencies.records.timeSource.now().timeIntervalSince(opened)
         let left = Double(box.components.seconds) - elapsed
         if left >= 0 {
             return "\(Int((left / 60).rounded(.up))) min left"

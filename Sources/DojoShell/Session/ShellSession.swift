@@ -29,17 +29,17 @@ package final class ShellSession {
     package init(dependencies: ShellDependencies, progress: LearnerProgress) {
         self.dependencies = dependencies
         self.progress = progress
-        self.printer = Printer(terminal: dependencies.terminal)
-        progressFileDate = dependencies.fileSystem.modificationDate(of: dependencies.progressStore.file)
+        self.printer = Printer(terminal: dependencies.console.terminal)
+        progressFileDate = dependencies.records.fileSystem.modificationDate(of: dependencies.records.progressStore.file)
     }
 
-    package var catalog: LessonCatalog { dependencies.catalog }
-    package var terminal: any Terminal { dependencies.terminal }
-    package var workspace: Workspace { dependencies.workspace }
+    package var catalog: LessonCatalog { dependencies.course.catalog }
+    package var terminal: any Terminal { dependencies.console.terminal }
+    package var workspace: Workspace { dependencies.records.workspace }
 
     package func updateProgress(_ change: (inout LearnerProgress) -> Void) {
         do {
-            let saved = try dependencies.progressStore.update(change)
+            let saved = try dependencies.records.progressStore.update(change)
             adopt(saved.progress)
             if let warning = saved.warning { printer.warning(warning) }
         } catch {
@@ -53,8 +53,8 @@ package final class ShellSession {
     /// Takes in what another didojo wrote to the progress file since this session last read
     /// or wrote it. Cheap when nothing changed (one `stat`): run before every command.
     package func refreshProgress() {
-        let store = dependencies.progressStore
-        let date = dependencies.fileSystem.modificationDate(of: store.file)
+        let store = dependencies.records.progressStore
+        let date = dependencies.records.fileSystem.modificationDate(of: store.file)
         guard date != progressFileDate else { return }
         guard let loaded = try? store.read() else { return }
         adopt(loaded.progress)
@@ -63,7 +63,7 @@ package final class ShellSession {
     /// Makes `saved` the session's progress, as just read from or written to disk.
     func adopt(_ saved: LearnerProgress) {
         progress = saved
-        progressFileDate = dependencies.fileSystem.modificationDate(of: dependencies.progressStore.file)
+        progressFileDate = dependencies.records.fileSystem.modificationDate(of: dependencies.records.progressStore.file)
     }
 
     // MARK: Where the learner is
