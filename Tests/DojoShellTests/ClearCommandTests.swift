@@ -1,4 +1,4 @@
-import DojoShell
+@testable import DojoShell
 import DojoTestSupport
 import Testing
 
@@ -26,4 +26,30 @@ import Testing
         let output = try await ShellHarness(lines: ["clear"]).run()
         #expect(output == "This terminal cannot be cleared (TERM=dumb, or output to a pipe or file).\n")
     }
+
+    /// A command receives only what it declares (`ClearCommand.Context` is a screen): a fake of
+    /// that one need runs it, with no session, catalogue or workspace behind it.
+    @Test func clearNeedsNothingButAScreen() async {
+        let terminal = FakeScreenTerminal()
+        let screen = ScreenOnly(terminal: terminal)
+        #expect(await ClearCommand().run([], session: screen) == .keepGoing)
+        #expect(terminal.output == ClearCommand.clearScreen)
+        terminal.screenRows = nil
+        _ = await ClearCommand().run([], session: screen)
+        #expect(terminal.output.hasSuffix("This terminal cannot be cleared (TERM=dumb, or output to a pipe or file).\n"))
+    }
+}
+
+/// A screen and nothing else.
+@MainActor
+private final class ScreenOnly: CommandScreen {
+    let terminal: any Terminal
+    let interrupts: any InterruptSource = FakeInterrupts()
+    var printer: Printer { Printer(terminal: terminal) }
+
+    init(terminal: any Terminal) {
+        self.terminal = terminal
+    }
+
+    func paged(_ show: (Printer) -> Void) { show(printer) }
 }

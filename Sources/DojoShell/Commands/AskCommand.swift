@@ -6,6 +6,8 @@ import Foundation
 /// `ask [question]`: raise a hand in the live class, sending the current exercise's file with
 /// it, after showing exactly what goes.
 struct AskCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading & ProgressKeeping & LearnerFiles & ClassroomReaching & TimeTelling
+
     let name = "ask"
     let usage = "ask [your question]"
     let summary = "Raise your hand in the live class: your teacher gets your exercise file and question."
@@ -18,9 +20,9 @@ struct AskCommand: ShellCommand {
     /// Lines of the file shown before asking; the whole file is sent.
     static let linesShown = 30
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         let printer = session.printer
-        let classroom = session.dependencies.classroom
+        let classroom = session.classroom
         guard let membership = classroom.membership else {
             printer.line("'ask' raises your hand in a live class, and you are not in one. 'class join <url> <code>' joins your teacher's.")
             return .keepGoing
@@ -30,7 +32,7 @@ struct AskCommand: ShellCommand {
             return .keepGoing
         }
         let file = session.workspace.file(for: exercise)
-        guard let text = try? session.dependencies.records.fileSystem.text(of: file) else {
+        guard let text = try? session.fileSystem.text(of: file) else {
             printer.line("Your file for \(exercise.id) is not there yet (\(file.path)): 'exercise \(exercise.id)' makes it.")
             return .keepGoing
         }
@@ -48,7 +50,7 @@ struct AskCommand: ShellCommand {
             report = "failed (\(CountedNoun.words(record.attempts, "attempt")))" + (failures.isEmpty ? "" : ": " + failures.joined(separator: "; "))
         }
         let event = ClassEvent(
-            kind: .ask, time: session.dependencies.records.timeSource.now(), lessonID: exercise.lessonID, exerciseID: exercise.id,
+            kind: .ask, time: session.timeSource.now(), lessonID: exercise.lessonID, exerciseID: exercise.id,
             askText: question.isEmpty ? nil : question, askFile: text, askFileName: file.lastPathComponent, askReport: "Last check: " + report
         ).fitted()
 

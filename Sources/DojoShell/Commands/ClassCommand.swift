@@ -7,6 +7,8 @@ import Foundation
 /// `class join <url> <code>`, `class leave`, `class status`: the live classroom, where the
 /// teacher's dashboard shows the room as it works.
 struct ClassCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading & ProgressKeeping & LearnerFiles & ClassroomReaching & TimeTelling
+
     let name = "class"
     let usage = "class join <url> <code> | class leave | class status"
     let summary = "Join your teacher's live class, see what it has had from you, or leave it."
@@ -20,11 +22,11 @@ struct ClassCommand: ShellCommand {
     'class leave' stops it all.
     """
 
-    func completions(arguments: [String], session: ShellSession) -> [String] {
+    func completions(arguments: [String], session: Context) -> [String] {
         arguments.isEmpty ? ["join", "leave", "status"] : []
     }
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         switch arguments.first {
         case "join": await join(Array(arguments.dropFirst()), session: session)
         case "leave": await leave(session: session)
@@ -34,9 +36,9 @@ struct ClassCommand: ShellCommand {
         return .keepGoing
     }
 
-    private func join(_ arguments: [String], session: ShellSession) async {
+    private func join(_ arguments: [String], session: Context) async {
         let printer = session.printer
-        let classroom = session.dependencies.classroom
+        let classroom = session.classroom
         var url = arguments.first
         var code = arguments.count > 1 ? arguments[1] : nil
         if url == nil, let live = session.workshop?.liveClass {
@@ -64,7 +66,7 @@ struct ClassCommand: ShellCommand {
         case .success(let membership):
             printer.success("You joined \"\(membership.className)\" as \(membership.name). Your teacher now sees what you open, check, hint and run; never your code unless you 'ask'.")
             if let lesson = session.currentLesson {
-                classroom.record(ClassEvent(kind: .opened, time: session.dependencies.records.timeSource.now(), lessonID: lesson.id, exerciseID: session.progress.currentExerciseID))
+                classroom.record(ClassEvent(kind: .opened, time: session.timeSource.now(), lessonID: lesson.id, exerciseID: session.progress.currentExerciseID))
             }
         case .failure(let problem):
             printer.failure(problem.message)
@@ -72,7 +74,7 @@ struct ClassCommand: ShellCommand {
     }
 
     /// The name the learner gave once (learner.json), else asked now and kept.
-    private func learnerName(session: ShellSession) -> String? {
+    private func learnerName(session: Context) -> String? {
         let workspace = session.workspace
         if let name = workspace.learner()?.name, case .success = LearnerName.validated(name) { return name }
         while true {
@@ -87,8 +89,8 @@ struct ClassCommand: ShellCommand {
         }
     }
 
-    private func leave(session: ShellSession) async {
-        let classroom = session.dependencies.classroom
+    private func leave(session: Context) async {
+        let classroom = session.classroom
         guard let membership = classroom.membership else {
             session.printer.line("You are not in a live class. 'class join <url> <code>' joins one.")
             return
@@ -106,9 +108,9 @@ struct ClassCommand: ShellCommand {
         }
     }
 
-    private func status(session: ShellSession) async {
+    private func status(session: Context) async {
         let printer = session.printer
-        let classroom = session.dependencies.classroom
+        let classroom = session.classroom
         guard classroom.membership != nil else {
             printer.line("You are not in a live class. 'class join <url> <code>' joins one (your teacher has the address and the code).")
             return
@@ -122,7 +124,7 @@ struct ClassCommand: ShellCommand {
         printer.line("In \"\(membership.className)\" at \(membership.serverURL.absoluteString), as \(membership.name).")
         printer.line(status.waiting == 0 ? "Everything you did has been delivered." : "\(CountedNoun.words(status.waiting, "event")) waiting to be delivered.")
         if let last = status.lastDelivery {
-            let seconds = session.dependencies.records.timeSource.now().timeIntervalSince(last.time)
+            let seconds = session.timeSource.now().timeIntervalSince(last.time)
             printer.line("Last delivery, \(DurationWords.describe(seconds: seconds)) ago: \(last.message).")
         }
         if status.refused > 0 {

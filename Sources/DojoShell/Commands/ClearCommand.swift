@@ -1,5 +1,7 @@
 /// `clear`: an empty screen with the prompt at the top, as Ctrl-L gives while typing.
 struct ClearCommand: ShellCommand {
+    typealias Context = any CommandScreen
+
     let name = "clear"
     let usage = "clear"
     let summary = "Clear the screen (Ctrl-L does it too, keeping the line you are typing)."
@@ -10,7 +12,7 @@ struct ClearCommand: ShellCommand {
     /// Cursor to the top left, then erase the whole screen (the terminal keeps its scrollback).
     static let clearScreen = "\u{1B}[H\u{1B}[2J"
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         let terminal = session.terminal
         if terminal.screenRows != nil {
             terminal.write(Self.clearScreen)

@@ -2,6 +2,8 @@ import DojoCatalog
 
 /// `edit [id]`: open the learner's file in $VISUAL or $EDITOR.
 struct EditCommand: ExerciseTargetedCommand {
+    typealias Context = any ExerciseSelection & LearnerFiles & ProgramStarting
+
     let name = "edit"
     let usage = "edit [exercise]"
     let summary = "Open the exercise's file in your editor ($VISUAL or $EDITOR)."
@@ -11,10 +13,12 @@ struct EditCommand: ExerciseTargetedCommand {
         """
     }
 
-    func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
+    func selection(in session: Context) -> any ExerciseSelection { session }
+
+    func run(on exercise: Exercise, arguments: [String], session: Context) async {
         let printer = session.printer
         let file = session.learnerFile(for: exercise)
-        let editor = session.dependencies.programs.editor
+        let editor = session.programs.editor
         do {
             try session.ensureLearnerFile(for: exercise)
             guard let command = editor.editorCommand else {
@@ -29,7 +33,7 @@ struct EditCommand: ExerciseTargetedCommand {
             // A terminal editor has the terminal to itself, so Ctrl-C pressed in it never
             // reaches the shell; one that shares the terminal (no terminal, a script) may let
             // it through, and that Ctrl-C was meant for the editor, not for us.
-            _ = session.dependencies.console.interrupts.takeInterrupt()
+            _ = session.interrupts.takeInterrupt()
             printer.note("Back from the editor. Type 'check' to run the checks.")
         } catch {
             printer.line(error.localizedDescription)

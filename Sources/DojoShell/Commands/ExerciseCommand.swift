@@ -4,11 +4,15 @@ import DojoWorkspace
 
 /// `exercise [id]`: the task and the file to edit; also picks the current exercise.
 struct ExerciseCommand: ExerciseTargetedCommand {
+    typealias Context = any ExerciseSelection & LearnerFiles & ProgressKeeping
+
     let name = "exercise"
     let usage = "exercise [exercise]"
     let summary = "Show the current exercise's task and file, or pick another exercise."
 
-    func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
+    func selection(in session: Context) -> any ExerciseSelection { session }
+
+    func run(on exercise: Exercise, arguments: [String], session: Context) async {
         let printer = session.printer
         let record = session.progress.exercise(exercise.id)
         let status = [ExerciseStatus.pending: "not tried yet", .failed: "not passed yet", .passed: "passed"][record.status] ?? ""

@@ -4,6 +4,8 @@ import TerminalMarkdown
 
 /// `glossary [term]`: the course's vocabulary, one line per term, or one entry in full.
 struct GlossaryCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading
+
     let name = "glossary"
     let usage = "glossary [term]"
     let summary = "List the course's terms, or explain one (e.g. 'glossary spy')."
@@ -17,7 +19,7 @@ struct GlossaryCommand: ShellCommand {
     /// After `glossary`, every term as one word (`composition-root`); after the first words
     /// of a term, the rest of it (`glossary dependency ` offers `injection`,
     /// `inversion-principle` and `value`).
-    func completions(arguments: [String], session: ShellSession) -> [String] {
+    func completions(arguments: [String], session: Context) -> [String] {
         guard let glossary = try? session.catalog.glossary?.get(), !glossary.entries.isEmpty else { return [] }
         let typed = Glossary.key(arguments.joined(separator: " ")).split(separator: " ")
         return glossary.entries.compactMap { entry in
@@ -27,7 +29,7 @@ struct GlossaryCommand: ShellCommand {
         }
     }
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         let printer = session.printer
         let glossary: Glossary
         switch session.catalog.glossary {

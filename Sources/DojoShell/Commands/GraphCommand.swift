@@ -4,6 +4,8 @@ import WiringAnalysis
 /// `graph [exercise | lesson] [--format text|dot|mermaid|json] [--diff]`: the wiring of the
 /// learner's file, or of a lesson's module, drawn in the terminal or written for other tools.
 struct GraphCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading & LearnerMoving & ProgressKeeping & LearnerFiles & TimeTelling
+
     nonisolated static let formatOption = "--format"
     nonisolated static let diffFlag = "--diff"
 
@@ -53,7 +55,7 @@ struct GraphCommand: ShellCommand {
         }
     }
 
-    func completions(arguments: [String], session: ShellSession) -> [String] {
+    func completions(arguments: [String], session: Context) -> [String] {
         if arguments.last == Self.formatOption { return GraphFormat.allCases.map(\.rawValue) }
         var offered: [String] = []
         // The words typed so far name a target unless they are options and --format's value.
@@ -70,13 +72,13 @@ struct GraphCommand: ShellCommand {
         return offered
     }
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         let printer = session.printer
         do {
             let request = try Request(arguments)
             let graphs = WiringGraphs(
-                fileSystem: session.dependencies.records.fileSystem, workspace: session.workspace,
-                vocabularies: session.dependencies.course.wiringVocabularies, catalog: session.catalog
+                fileSystem: session.fileSystem, workspace: session.workspace,
+                vocabularies: session.wiringVocabularies, catalog: session.catalog
             )
             if let name = request.target, let lesson = session.catalog.lesson(id: name) {
                 guard !request.diff else { throw GraphError.diffNeedsAnExercise(lessonID: lesson.id) }
@@ -103,7 +105,7 @@ struct GraphCommand: ShellCommand {
     }
 
     /// The exercise named (an id, or a number in the open lesson), or the current one.
-    private func exercise(named name: String?, session: ShellSession) throws -> Exercise {
+    private func exercise(named name: String?, session: Context) throws -> Exercise {
         do {
             return try session.exercise(named: name)
         } catch {
@@ -115,14 +117,14 @@ struct GraphCommand: ShellCommand {
         }
     }
 
-    private func show(_ drawing: WiringGraphs.Drawing, format: GraphFormat, session: ShellSession) {
+    private func show(_ drawing: WiringGraphs.Drawing, format: GraphFormat, session: Context) {
         session.paged { printer in
             if let caveat = drawing.caveat { printer.note(caveat) }
             printer.verbatim(format.render(drawing.report, options: WiringGraphs.textOptions(for: session.terminal.style)))
         }
     }
 
-    private func showSolution(of exercise: Exercise, beside yours: WiringReport, graphs: WiringGraphs, session: ShellSession) throws {
+    private func showSolution(of exercise: Exercise, beside yours: WiringReport, graphs: WiringGraphs, session: Context) throws {
         let printer = session.printer
         let passed = session.progress.exercise(exercise.id).passed
         switch WiringGraphs.solutionAccess(to: exercise, passed: passed, workshop: session.workshop) {
@@ -139,7 +141,7 @@ struct GraphCommand: ShellCommand {
         case .allowed:
             break
         }
-        let now = session.dependencies.records.timeSource.now()
+        let now = session.timeSource.now()
         session.updateProgress { $0.update(exercise.id) { $0.markSolutionSeen(at: now) } }
         let solution = try graphs.solutionWiring(of: exercise)
         let differences = WiringGraphs.differences(yours: yours, solution: solution.report)

@@ -3,22 +3,24 @@ import TerminalMarkdown
 
 /// `help [command]`: what the commands do.
 struct HelpCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading & ProgramStarting
+
     let name = "help"
     let usage = "help [command]"
     let summary = "List the commands, or explain one."
     /// The longest usage with its summary beside it in the list.
     private static let widestUsageBeside = 19
 
-    func completions(arguments: [String], session: ShellSession) -> [String] {
+    func completions(arguments: [String], session: Context) -> [String] {
         arguments.isEmpty ? CommandRegistry.standard().names : []
     }
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         session.paged { _ in show(arguments, session: session) }
         return .keepGoing
     }
 
-    private func show(_ arguments: [String], session: ShellSession) {
+    private func show(_ arguments: [String], session: Context) {
         let registry = CommandRegistry.standard()
         let printer = session.printer
         if let name = arguments.first {
@@ -56,10 +58,10 @@ struct HelpCommand: ShellCommand {
     }
 
     /// The open lesson's `run` options, as its demo describes them.
-    private func showDemoOptions(of lessonID: String, session: ShellSession) {
+    private func showDemoOptions(of lessonID: String, session: Context) {
         let printer = session.printer
         do {
-            guard let demo = try RunCommand.description(of: lessonID, session: session) else { return }
+            guard let demo = try RunCommand.description(of: lessonID, demos: session.programs.demos) else { return }
             printer.line()
             printer.line("Options of the \(lessonID) lesson:", indent: "  ")
             printer.verbatim(DemoOptionsLayout.fitted(demo.usage, indent: "    ", width: printer.style.width).joined(separator: "\n"))

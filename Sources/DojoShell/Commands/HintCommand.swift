@@ -6,6 +6,8 @@ import DojoWorkspace
 
 /// `hint [id]`: one more hint each time, the one about the learner's last failure first.
 struct HintCommand: ExerciseTargetedCommand {
+    typealias Context = any ExerciseSelection & ProgressKeeping & ClassroomReaching & TimeTelling
+
     let name = "hint"
     let usage = "hint [exercise]"
     let summary = "Show one more hint for the exercise."
@@ -13,7 +15,9 @@ struct HintCommand: ExerciseTargetedCommand {
         "Each 'hint' shows one more. A hint written for a check that failed in your last 'check' comes first, with the check it answers named; the others follow in order. When your last check passed, there is nothing to hint at, and no hint is counted; change your file and check it again, and the hints follow what fails then."
     }
 
-    func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
+    func selection(in session: Context) -> any ExerciseSelection { session }
+
+    func run(on exercise: Exercise, arguments: [String], session: Context) async {
         let printer = session.printer
         guard !exercise.hints.isEmpty else {
             printer.line("This exercise has no hints.")
@@ -45,8 +49,8 @@ struct HintCommand: ExerciseTargetedCommand {
                 record.hintsShown = alreadySeen.count + 1
             }
         }
-        session.dependencies.classroom.record(ClassEvent(
-            kind: .hint, time: session.dependencies.records.timeSource.now(), lessonID: exercise.lessonID, exerciseID: exercise.id))
+        session.classroom.record(ClassEvent(
+            kind: .hint, time: session.timeSource.now(), lessonID: exercise.lessonID, exerciseID: exercise.id))
         let hint = exercise.hints[next]
         let answering = hint.when.filter { (record.lastFailures ?? []).contains($0) }
         printer.heading("Hint \(seen.count + 1) of \(exercise.hints.count) for \(exercise.id)" + (answering.isEmpty ? "" : ", about what failed in your last check:"))

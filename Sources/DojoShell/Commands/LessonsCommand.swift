@@ -3,16 +3,18 @@ import DojoWorkspace
 
 /// `lessons`: every lesson and exercise, with the learner's status.
 struct LessonsCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading & ProgressKeeping
+
     let name = "lessons"
     let usage = "lessons"
     let summary = "List all lessons and their exercises, with your status."
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         session.paged { printer in show(session, printer: printer) }
         return .keepGoing
     }
 
-    private func show(_ session: ShellSession, printer: Printer) {
+    private func show(_ session: Context, printer: Printer) {
         if let workshop = session.workshop {
             printer.heading("Workshop: \(workshop.title)")
         }
@@ -32,7 +34,7 @@ struct LessonsCommand: ShellCommand {
     }
 
     /// "· 🔒 after no-di" and "· 30 min" for a workshop's locked and time-boxed lessons.
-    private func workshopNote(for lesson: Lesson, session: ShellSession) -> String {
+    private func workshopNote(for lesson: Lesson, session: Context) -> String {
         guard let workshop = session.workshop else { return "" }
         var notes: [String] = []
         if session.lockMessage(for: lesson) != nil, let before = workshop.prerequisite(of: lesson.id) {

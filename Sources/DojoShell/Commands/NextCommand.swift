@@ -1,5 +1,7 @@
 /// `next`: the next page; after a lesson's exercises page, the next lesson.
 struct NextCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading & LearnerMoving & ProgressKeeping
+
     let name = "next"
     let usage = "next"
     let summary = "Go to the next page, then on to the next lesson."
@@ -7,7 +9,7 @@ struct NextCommand: ShellCommand {
         "Shows the next page of the lesson. After the last page comes the lesson's exercises page; 'next' from there opens the next lesson."
     }
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         guard let lesson = session.currentLesson else {
             return await ReadCommand().run([], session: session)
         }

@@ -1,14 +1,16 @@
 /// `open <lesson>`: go to a lesson's first page.
 struct OpenCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading & LearnerMoving & ProgressKeeping
+
     let name = "open"
     let usage = "open <lesson>"
     let summary = "Open a lesson at its first page (by id, like 'constructor', or number)."
 
-    func completions(arguments: [String], session: ShellSession) -> [String] {
+    func completions(arguments: [String], session: Context) -> [String] {
         arguments.isEmpty ? session.openableLessonIDs : []
     }
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         guard let argument = arguments.first else {
             session.printer.line("Which lesson? Type 'open <lesson>', e.g. 'open \(session.catalog.lessons.first?.id ?? "no-di")'. 'lessons' lists them.")
             return .keepGoing

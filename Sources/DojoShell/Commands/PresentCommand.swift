@@ -8,6 +8,8 @@ import Foundation
 /// changes nothing for them. Locks of a workshop do not apply: the instructor may show any
 /// lesson.
 struct PresentCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading
+
     let name = "present"
     let usage = "present [lesson]"
     let summary = "Show a lesson's pages as slides for a projector (your progress is not touched)."
@@ -23,11 +25,11 @@ struct PresentCommand: ShellCommand {
         """
     }
 
-    func completions(arguments: [String], session: ShellSession) -> [String] {
+    func completions(arguments: [String], session: Context) -> [String] {
         arguments.isEmpty ? session.openableLessonIDs : []
     }
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         let lesson: Lesson
         do {
             if let argument = arguments.first {
@@ -54,7 +56,7 @@ struct PresentCommand: ShellCommand {
         return .keepGoing
     }
 
-    private func present(_ lesson: Lesson, session: ShellSession) {
+    private func present(_ lesson: Lesson, session: Context) {
         let terminal = session.terminal
         let pageCount = lesson.pages.count
         var page = 0

@@ -1,10 +1,12 @@
 /// `prev`: the previous page; before a lesson's first page, the previous lesson's last.
 struct PreviousCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading & LearnerMoving & ProgressKeeping
+
     let name = "prev"
     let usage = "prev"
     let summary = "Go back one page (into the previous lesson from a first page)."
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         guard let lesson = session.currentLesson else {
             return await ReadCommand().run([], session: session)
         }

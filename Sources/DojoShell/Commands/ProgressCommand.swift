@@ -2,11 +2,13 @@ import DojoCore
 
 /// `progress`: a bar and the counts.
 struct ProgressCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading & ProgressKeeping
+
     let name = "progress"
     let usage = "progress"
     let summary = "Show how far you are: a bar and the counts per lesson."
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         let printer = session.printer
         let all = session.catalog.allExercises
         let passed = all.filter { session.progress.exercise($0.id).passed }.count

@@ -6,6 +6,8 @@ import TerminalMarkdown
 /// `report [md|json] [--verify]`: what the learner has done, shown and written to a file to
 /// hand in; with `--verify`, every exercise graded by its checks first.
 struct ReportCommand: ShellCommand {
+    typealias Context = any CommandScreen & CourseReading & ProgressKeeping & LearnerFiles & CheckRunning & TimeTelling
+
     nonisolated static let verifyFlag = "--verify"
 
     let name = "report"
@@ -15,14 +17,14 @@ struct ReportCommand: ShellCommand {
         "Shows, per lesson and exercise, whether you passed, how many attempts (runs of 'check' or 'watch') you made, how many hints you saw and the time from first opening an exercise to passing it, with the totals at the top. The same report is written to didojo-report.md in your workspace (didojo-report.json with 'report json') for you to hand in. Its passes are as your progress file recorded them; 'report --verify' first runs the checks of every exercise on your files (a minute or two; Ctrl-C stops it), so that each pass in it is the checks' word, as 'didojo report --verify' does."
     }
 
-    func completions(arguments: [String], session: ShellSession) -> [String] {
+    func completions(arguments: [String], session: Context) -> [String] {
         var offered: [String] = []
         if !arguments.contains(where: { ["md", "json"].contains($0) }) { offered += ["md", "json"] }
         if !arguments.contains(Self.verifyFlag) { offered.append(Self.verifyFlag) }
         return offered
     }
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         let printer = session.printer
         var format = "md"
         var verify = false
@@ -44,7 +46,7 @@ struct ReportCommand: ShellCommand {
         }
         let report = LearnerReport(
             catalog: session.catalog, progress: session.progress, workspace: session.workspace.root.path,
-            writtenAt: session.dependencies.records.timeSource.now(), learner: session.workspace.learner()?.name, verified: verify
+            writtenAt: session.timeSource.now(), learner: session.workspace.learner()?.name, verified: verify
         )
         let text: String
         do {
@@ -64,7 +66,7 @@ struct ReportCommand: ShellCommand {
         }
         let file = session.workspace.root.appendingPathComponent("didojo-report.\(format)")
         do {
-            try session.dependencies.records.fileSystem.write(text, to: file)
+            try session.fileSystem.write(text, to: file)
             printer.success("Written to \(file.path): hand in this file.")
         } catch {
             printer.error("Could not write the report to \(file.path): \(error.localizedDescription). Copy it from above instead.")
@@ -77,11 +79,10 @@ struct ReportCommand: ShellCommand {
     /// Grades every exercise by its checks, as `didojo verify` does, and takes in the grades.
     /// False (the reason printed) when it could not, or was stopped: then no report claims to
     /// be verified.
-    private func gradeEveryExercise(session: ShellSession) async -> Bool {
+    private func gradeEveryExercise(session: Context) async -> Bool {
         let printer = session.printer
-        let dependencies = session.dependencies
         let recorder: CheckRecorder
-        switch dependencies.recorder {
+        switch session.recorder {
         case .success(let ready): recorder = ready
         case .failure(let problem):
             printer.error(problem.localizedDescription)
@@ -89,12 +90,12 @@ struct ReportCommand: ShellCommand {
         }
         let exercises = session.catalog.allExercises
         let grader = WorkspaceGrader(recorder: recorder, workspace: session.workspace)
-        let spinner = Spinner(terminal: session.terminal, label: "Checking all \(CountedNoun.words(exercises.count, "exercise")) on your files", clock: dependencies.console.clock)
+        let spinner = Spinner(terminal: session.terminal, label: "Checking all \(CountedNoun.words(exercises.count, "exercise")) on your files", clock: session.clock)
         spinner.start()
         let grades: [WorkspaceGrader.Grade]
         do {
             try session.workspace.prepare(for: exercises)
-            grades = try await dependencies.console.interrupts.cancellingOnInterrupt {
+            grades = try await session.interrupts.cancellingOnInterrupt {
                 try await grader.grade(exercises)
             }
         } catch is CancellationError {

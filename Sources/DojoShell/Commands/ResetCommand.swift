@@ -4,6 +4,8 @@ import DojoWorkspace
 /// `reset [id]`: put the starter back, keeping a backup of the learner's file.
 /// `reset --all`: start the whole course over, keeping a backup of every file and the progress.
 struct ResetCommand: ExerciseTargetedCommand {
+    typealias Context = any ExerciseSelection & ProgressKeeping & LearnerFiles
+
     static let allFlag = "--all"
 
     let name = "reset"
@@ -15,11 +17,11 @@ struct ResetCommand: ExerciseTargetedCommand {
     // Resetting is not working on the exercise: it must not start its clock.
     let opensExercise = false
 
-    func completions(arguments: [String], session: ShellSession) -> [String] {
+    func completions(arguments: [String], session: Context) -> [String] {
         arguments.isEmpty ? [Self.allFlag] + session.catalog.allExercises.map(\.id) : []
     }
 
-    func run(_ arguments: [String], session: ShellSession) async -> CommandOutcome {
+    func run(_ arguments: [String], session: Context) async -> CommandOutcome {
         if arguments.first == Self.allFlag {
             resetAll(session: session)
             return .keepGoing
@@ -27,7 +29,9 @@ struct ResetCommand: ExerciseTargetedCommand {
         return await runOnExercise(arguments, session: session)
     }
 
-    func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
+    func selection(in session: Context) -> any ExerciseSelection { session }
+
+    func run(on exercise: Exercise, arguments: [String], session: Context) async {
         let printer = session.printer
         guard session.terminal.confirm("Replace your file for \(exercise.id) with the starter? A backup of it is kept.") else {
             printer.note("Nothing changed.")
@@ -44,7 +48,7 @@ struct ResetCommand: ExerciseTargetedCommand {
         }
     }
 
-    private func resetAll(session: ShellSession) {
+    private func resetAll(session: Context) {
         let printer = session.printer
         let exercises = session.catalog.allExercises
         let question = "Start over: put back the starter of all \(exercises.count) exercises and clear your progress? Your files and progress are kept in a backup folder."
@@ -53,7 +57,7 @@ struct ResetCommand: ExerciseTargetedCommand {
             return
         }
         do {
-            let backup = try session.workspace.resetAll(exercises, progressStore: session.dependencies.records.progressStore)
+            let backup = try session.workspace.resetAll(exercises, progressStore: session.progressStore)
             session.updateProgress { $0 = LearnerProgress() }
             printer.success("Started over: every exercise has its starter again and your progress is cleared.")
             if let backup {

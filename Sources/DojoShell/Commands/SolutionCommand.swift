@@ -3,6 +3,8 @@ import DojoWorkspace
 
 /// `solution [id]`: the reference solution as a diff against the learner's file.
 struct SolutionCommand: ExerciseTargetedCommand {
+    typealias Context = any ExerciseSelection & ProgressKeeping & LearnerFiles & TimeTelling
+
     let name = "solution"
     let usage = "solution [exercise]"
     let summary = "Show the reference solution as a diff against your file (asks first if you have not passed)."
@@ -16,7 +18,9 @@ struct SolutionCommand: ExerciseTargetedCommand {
         }
     }
 
-    func run(on exercise: Exercise, arguments: [String], session: ShellSession) async {
+    func selection(in session: Context) -> any ExerciseSelection { session }
+
+    func run(on exercise: Exercise, arguments: [String], session: Context) async {
         let printer = session.printer
         let record = session.progress.exercise(exercise.id)
         if let refusal = Self.refusal(for: record, of: exercise, workshop: session.workshop) {
@@ -30,9 +34,9 @@ struct SolutionCommand: ExerciseTargetedCommand {
                 return
             }
         }
-        let now = session.dependencies.records.timeSource.now()
+        let now = session.timeSource.now()
         session.updateProgress { $0.update(exercise.id) { $0.markSolutionSeen(at: now) } }
-        let fileSystem = session.dependencies.records.fileSystem
+        let fileSystem = session.fileSystem
         guard let solution = try? fileSystem.text(of: exercise.solution) else {
             printer.error("The solution file \(exercise.solution.path) cannot be read. (This is a lesson bug: please report it.)")
             return

@@ -5,7 +5,7 @@ import TerminalMarkdown
 @MainActor
 enum PageView {
     /// Through the pager when taller than the screen (see `ShellSession.paged`).
-    static func show(_ session: ShellSession) {
+    static func show(_ session: any CommandScreen & CourseReading & ProgressKeeping) {
         guard let lesson = session.currentLesson else { return }
         let page = session.progress.currentPage
         session.paged { printer in
@@ -20,7 +20,7 @@ enum PageView {
         }
     }
 
-    static func showExercises(of lesson: Lesson, session: ShellSession) {
+    static func showExercises(of lesson: Lesson, session: any CommandScreen & CourseReading & ProgressKeeping) {
         let printer = session.printer
         printer.heading("Exercises of \(lesson.id): \(lesson.title)")
         printer.line()
