@@ -301,54 +301,61 @@ def failure_name(error):
 
 
 class RoomWatch:
-    """What the dashboard client knows: recent `room` events and the samples still waiting to
-    show in one. A room is parsed only when a sample needs it, and then kept as
-    {learner id: {exercise id: attempts}}."""
+    """What the dashboard client knows: the rows' attempts as the stream built them up (a whole
+    `room` first, then `changes` with the rows that changed), the updates of the last seconds,
+    and the samples still waiting to show in one. Each update is kept as the attempts of the
+    rows it brought: {learner id: {exercise id: attempts}}."""
 
     def __init__(self):
-        self.history = collections.deque()   # [received, data or None, attempts or None]
+        self.history = collections.deque()   # (received, {learner: {exercise: attempts}})
         self.waiting = []                    # (sent, learner, exercise, attempts)
         self.delays = []
         self.rooms = 0
+        self.changes = 0
         self.largest_room = 0
+        self.largest_changes = 0
+        self.update_bytes = 0
         self.bad_rooms = 0
 
-    def attempts(self, entry):
-        if entry[2] is None:
-            try:
-                room = json.loads(entry[1])
-                entry[2] = {learner.get("id"): {exercise: cell.get("attempts", 0)
-                                                for exercise, cell in (learner.get("cells") or {}).items()}
-                            for learner in room.get("learners", [])}
-            except (ValueError, AttributeError, TypeError):
-                self.bad_rooms += 1
-                entry[2] = {}
-            entry[1] = None
-        return entry[2]
+    @staticmethod
+    def attempts(rows):
+        return {row.get("id"): {exercise: cell.get("attempts", 0) for exercise, cell in (row.get("cells") or {}).items()}
+                for row in rows}
 
-    def shows(self, entry, sample):
-        sent, learner, exercise, attempts = sample
-        return entry[0] >= sent and self.attempts(entry).get(learner, {}).get(exercise, 0) >= attempts
-
-    def room(self, received, data):
-        self.rooms += 1
-        self.largest_room = max(self.largest_room, len(data))
-        entry = [received, data, None]
-        self.history.append(entry)
+    def update(self, received, event, data):
+        try:
+            parsed = json.loads(data)
+            rows = self.attempts(parsed.get("learners", []))
+        except (ValueError, AttributeError, TypeError):
+            self.bad_rooms += 1
+            return
+        self.update_bytes += len(data)
+        if event == b"room":
+            self.rooms += 1
+            self.largest_room = max(self.largest_room, len(data))
+        else:
+            self.changes += 1
+            self.largest_changes = max(self.largest_changes, len(data))
+        self.history.append((received, rows))
         while len(self.history) > 1 and self.history[0][0] < received - ROOM_HISTORY:
             self.history.popleft()
         still = []
         for sample in self.waiting:
-            if self.shows(entry, sample):
+            if self.shows(rows, received, sample):
                 self.delays.append(received - sample[0])
             else:
                 still.append(sample)
         self.waiting = still
 
+    @staticmethod
+    def shows(rows, received, sample):
+        sent, learner, exercise, attempts = sample
+        return received >= sent and rows.get(learner, {}).get(exercise, 0) >= attempts
+
     def sample(self, sample):
-        for entry in self.history:
-            if self.shows(entry, sample):
-                self.delays.append(entry[0] - sample[0])
+        for received, rows in self.history:
+            if self.shows(rows, received, sample):
+                self.delays.append(received - sample[0])
                 return
         self.waiting.append(sample)
 
@@ -460,7 +467,8 @@ def probe_main(port, token, pipe):
     with lock:
         pipe.send({
             "delays": watch.delays, "never_shown": len(watch.waiting), "rooms": watch.rooms,
-            "largest_room": watch.largest_room, "bad_rooms": watch.bad_rooms,
+            "largest_room": watch.largest_room, "bad_rooms": watch.bad_rooms, "changes": watch.changes,
+            "largest_changes": watch.largest_changes, "update_bytes": watch.update_bytes,
             "connections": figures["connections"], "gaps": figures["gaps"],
             "statuses": dict(figures["statuses"]), "errors": dict(figures["errors"]),
         })
@@ -488,10 +496,10 @@ def read_stream(reader, chunked, watch, lock):
             if not line:
                 # The event is whole once its blank line has arrived: that is when a browser
                 # would hand it to the dashboard's script.
-                if event == b"room" and data:
+                if event in (b"room", b"changes") and data:
                     received = time.monotonic()
                     with lock:
-                        watch.room(received, b"\n".join(data))
+                        watch.update(received, event, b"\n".join(data))
                 event, data = b"message", []
             elif line.startswith(b":"):
                 continue
@@ -916,7 +924,9 @@ def report(options, load, counts, probe, load_before, server_path):
          f"floor p99 <= {UPDATE_P99_FLOOR * 1000:.0f} ms: "
          f"{verdict(None if update['p99'] is None else update['p99'] <= UPDATE_P99_FLOOR)}; "
          + (f"{len(probe['delays'])} samples, {probe['never_shown']} never shown, max {milliseconds(update['max'])} ms, "
-            f"{probe['rooms']} rooms received (largest {probe['largest_room'] / 1024:.0f} KiB)"
+            f"{probe['rooms']} whole rooms (largest {probe['largest_room'] / 1024:.0f} KiB) and {probe['changes']} "
+            f"changes (largest {probe['largest_changes'] / 1024:.0f} KiB) received, "
+            f"{probe['update_bytes'] / 1048576:.1f} MiB in all"
             if probe else "the dashboard client sent no figures")),
         ("server RSS peak", "-" if rss_peak is None else f"{rss_peak / 1024:.1f} MiB",
          f"VmRSS sampled each second; VmHWM {figures.hwm / 1024:.1f} MiB"),

@@ -658,9 +658,30 @@
     // The projector asks for the room without names: they never reach the projected page.
     stream = new EventSource(PROJECTOR ? '/api/stream?view=projector' + (token ? '&token=' + encodeURIComponent(token) : '') : '/api/stream');
     stream.addEventListener('open', () => setConnection('live', 'live'));
+    // The stream sends the whole room first, then only what changed: the room's small parts
+    // whole, the rows that changed, and every row's id in order when rows came, went or moved.
+    let streamRoom = null;
     stream.addEventListener('room', (event) => {
       let room;
       try { room = JSON.parse(event.data); } catch (e) { return; }
+      streamRoom = room;
+      setConnection('live', 'live');
+      receive(room);
+    });
+    stream.addEventListener('changes', (event) => {
+      let changes;
+      try { changes = JSON.parse(event.data); } catch (e) { return; }
+      if (!streamRoom) return;
+      const rows = new Map(streamRoom.learners.map((row) => [row.id, row]));
+      for (const row of changes.learners || []) rows.set(row.id, row);
+      const order = changes.order || streamRoom.learners.map((row) => row.id);
+      const room = Object.assign({}, changes, { learners: order.map((id) => rows.get(id)).filter(Boolean) });
+      delete room.order;
+      // A row sent a while ago counts its stuck time on from the room's time.
+      for (const row of room.learners) {
+        row.stuckSeconds = row.stuckSince ? Math.max(0, Math.floor(room.serverTime - row.stuckSince)) : 0;
+      }
+      streamRoom = room;
       setConnection('live', 'live');
       receive(room);
     });

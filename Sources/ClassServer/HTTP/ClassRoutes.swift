@@ -234,9 +234,20 @@ public struct ClassRoutes: Sendable {
             let (lines, sender) = AsyncStream.makeStream(of: String.self)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await room in updates {
-                        let data = try encoder.encode(room)
-                        sender.yield("event: room\ndata: " + String(decoding: data, as: UTF8.self) + "\n\n")
+                    // The whole room first, then only what changed: the rows whose version
+                    // moved since this stream sent them.
+                    var sent: [String: Int] = [:]
+                    var sentOrder: [String] = []
+                    var first = true
+                    for await update in updates {
+                        if first {
+                            first = false
+                            _ = RoomChanges(from: update.room, versions: update.versions, sent: &sent, sentOrder: &sentOrder)
+                            sender.yield("event: room\ndata: " + String(decoding: try encoder.encode(update.room), as: UTF8.self) + "\n\n")
+                        } else {
+                            let changes = RoomChanges(from: update.room, versions: update.versions, sent: &sent, sentOrder: &sentOrder)
+                            sender.yield("event: changes\ndata: " + String(decoding: try encoder.encode(changes), as: UTF8.self) + "\n\n")
+                        }
                     }
                     sender.finish()
                 }

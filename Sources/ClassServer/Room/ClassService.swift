@@ -51,8 +51,11 @@ public actor ClassService: Service {
     private var rebuilding = false
     private var rebuildsWaiting = 0
     private var waitingAtGate: [CheckedContinuation<Void, Never>] = []
-    private var watchers: [UUID: AsyncStream<RoomSnapshot>.Continuation] = [:]
-    private var anonymousWatchers: [UUID: AsyncStream<RoomSnapshot>.Continuation] = [:]
+    private var watchers: [UUID: AsyncStream<RoomUpdate>.Continuation] = [:]
+    private var anonymousWatchers: [UUID: AsyncStream<RoomUpdate>.Continuation] = [:]
+    /// The rows the last snapshots built, kept while their learners do not change.
+    private var rowCache = RowCache()
+    private var anonymousRowCache = RowCache()
     /// A change waits this long for others to join it before the watchers hear of it, so a
     /// busy room sends at most ten updates a second.
     private let updateInterval: Duration
@@ -189,7 +192,7 @@ public actor ClassService: Service {
             openGate()
         }
         let kept = try await store.load()
-        state = RoomState(lessons: state.lessons, className: state.className)
+        state = RoomState(lessons: state.lessons, className: state.className, firstVersion: state.nextVersion)
         learnersByTokenHash = [:]
         take(kept)
         roomChanged()
@@ -325,13 +328,17 @@ public actor ClassService: Service {
     // MARK: The teacher
 
     public func room() -> RoomSnapshot {
-        var room = state.snapshot(now: timeSource.now(), joinCode: joinCode)
+        var room = state.snapshot(now: timeSource.now(), joinCode: joinCode, cache: &rowCache)
         room.projectorToken = projectorToken
         return room
     }
 
     public func anonymousRoom() -> RoomSnapshot {
-        state.anonymousSnapshot(now: timeSource.now(), joinCode: joinCode)
+        state.anonymousSnapshot(now: timeSource.now(), joinCode: joinCode, cache: &anonymousRowCache)
+    }
+
+    private func update(anonymous: Bool) -> RoomUpdate {
+        RoomUpdate(room: anonymous ? anonymousRoom() : room(), versions: state.versionsInOrder)
     }
 
     public func hand(_ id: String) throws -> RoomSnapshot.HandDetail {
@@ -473,17 +480,17 @@ public actor ClassService: Service {
         signedOutSessions[nonce] != nil
     }
 
-    /// The room now and after every change, until the stream is dropped.
-    public func watch(anonymous: Bool = false) -> AsyncStream<RoomSnapshot> {
-        let (stream, continuation) = AsyncStream.makeStream(of: RoomSnapshot.self, bufferingPolicy: .bufferingNewest(1))
+    /// The room now and after every change (at most one update each `updateInterval`; a
+    /// watcher that is behind gets the newest only), until the stream is dropped.
+    public func watch(anonymous: Bool = false) -> AsyncStream<RoomUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(of: RoomUpdate.self, bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
         if anonymous {
             anonymousWatchers[id] = continuation
-            continuation.yield(anonymousRoom())
         } else {
             watchers[id] = continuation
-            continuation.yield(room())
         }
+        continuation.yield(update(anonymous: anonymous))
         continuation.onTermination = { _ in Task { await self.stopWatching(id) } }
         return stream
     }
@@ -508,12 +515,12 @@ public actor ClassService: Service {
     private func sendUpdate() {
         updatePending = false
         if !watchers.isEmpty {
-            let snapshot = room()
-            for continuation in watchers.values { continuation.yield(snapshot) }
+            let update = update(anonymous: false)
+            for continuation in watchers.values { continuation.yield(update) }
         }
         if !anonymousWatchers.isEmpty {
-            let snapshot = anonymousRoom()
-            for continuation in anonymousWatchers.values { continuation.yield(snapshot) }
+            let update = update(anonymous: true)
+            for continuation in anonymousWatchers.values { continuation.yield(update) }
         }
     }
 

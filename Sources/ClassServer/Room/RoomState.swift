@@ -60,16 +60,35 @@ public struct RoomState: Sendable {
     /// The learners the teacher merged into another (a second row of one person): their events,
     /// and what their tokens still send, count as that learner's.
     private var mergedInto: [String: String] = [:]
+    /// Each learner's row version: moved by every change to what their row shows, so that a
+    /// dashboard's stream sends again only the rows that changed, and a snapshot builds again
+    /// only those (`RowCache`).
+    private(set) var rowVersions: [String: Int] = [:]
+    /// The next version given; a room built again starts where the last one stopped, so that a
+    /// version is never given twice.
+    public private(set) var nextVersion: Int
 
-    public init(lessons: ClassLessons, className: String) {
+    public init(lessons: ClassLessons, className: String, firstVersion: Int = 1) {
         self.lessons = lessons
         self.className = className
+        nextVersion = firstVersion
+    }
+
+    /// The rows' versions in the order of a snapshot's rows.
+    public var versionsInOrder: [Int] {
+        learnerOrder.compactMap { learners[$0] == nil ? nil : rowVersions[$0] ?? 0 }
+    }
+
+    private mutating func touch(_ id: String) {
+        rowVersions[id] = nextVersion
+        nextVersion += 1
     }
 
     public mutating func addLearner(id: String, name: String, joinedAt: Date) {
         guard learners[id] == nil else { return }
         learners[id] = Learner(id: id, name: name, joinedAt: joinedAt, lastSeen: joinedAt)
         learnerOrder.append(id)
+        touch(id)
     }
 
     /// `id` counts as `target` from now on (the store keeps its events under `id`).
@@ -77,7 +96,9 @@ public struct RoomState: Sendable {
         guard id != target else { return }
         mergedInto[id] = target
         learners[id] = nil
+        rowVersions[id] = nil
         learnerOrder.removeAll { $0 == id }
+        if learners[target] != nil { touch(target) }
     }
 
     /// The learner whose row a learner's events go to: themselves, or whom they were merged into.
@@ -96,7 +117,10 @@ public struct RoomState: Sendable {
 
     public mutating func setUnlocked(_ lessonIDs: [String]) { unlockedLessons = lessonIDs }
     public mutating func setHandsDone(_ ids: Set<String>) { handsDone = ids }
-    public mutating func setGrades(_ grades: [String: [String: Bool]]) { self.grades = grades }
+    public mutating func setGrades(_ grades: [String: [String: Bool]]) {
+        for id in Set(grades.keys).union(self.grades.keys) where grades[id] != self.grades[id] && learners[id] != nil { touch(id) }
+        self.grades = grades
+    }
 
     /// The learner of a graded workspace: by the learner id its membership holds, else by a
     /// name only one learner of the room has.
@@ -154,6 +178,7 @@ public struct RoomState: Sendable {
                 file: event.askFile ?? "", fileName: event.askFileName ?? "", report: event.askReport ?? "", time: time))
         }
         learners[learnerID] = learner
+        touch(learnerID)
     }
 
     /// Why this batch would take the learner past a cap (hands up, ask volume, events), in a
@@ -178,8 +203,13 @@ public struct RoomState: Sendable {
 
     /// Forgets these learners (joins that never sent an event).
     public mutating func removeLearners(_ ids: Set<String>) {
-        for id in ids { learners[id] = nil }
+        for id in ids {
+            learners[id] = nil
+            rowVersions[id] = nil
+        }
         learnerOrder.removeAll(where: ids.contains)
+        // A row's "#2" and the projector's "Learner N" count the rows before it.
+        for id in learnerOrder { touch(id) }
     }
 
     /// A raised hand, with its file and report, when it exists.
@@ -192,51 +222,45 @@ public struct RoomState: Sendable {
 
     /// What the dashboard shows now.
     public func snapshot(now: Date, joinCode: String) -> RoomSnapshot {
+        var cache = RowCache()
+        return snapshot(now: now, joinCode: joinCode, cache: &cache)
+    }
+
+    /// What the dashboard shows now, building again only the rows whose version moved since
+    /// `cache` last saw them: a room of 300 learners is rebuilt up to ten times a second while
+    /// a few of them change.
+    public func snapshot(now: Date, joinCode: String, cache: inout RowCache) -> RoomSnapshot {
         var stuck: [RoomSnapshot.Stuck] = []
-        var failureLearners: [String: Set<String>] = [:]   // "exercise\u{0}check" → learners
-        var mistakeLearners: [String: Set<String>] = [:]
+        var failureLearners: [String: Int] = [:]   // "exercise\u{0}check" → learners
+        var mistakeLearners: [String: Int] = [:]
         var passedCells = 0
         var nameCounts: [String: Int] = [:]
-        let learnerRows: [RoomSnapshot.LearnerRow] = learnerOrder.compactMap { id in
-            guard let learner = learners[id] else { return nil }
-            var cells: [String: RoomSnapshot.CellView] = [:]
-            let graded = grades[id] ?? [:]
-            for (exerciseID, cell) in learner.cells {
-                // A pass is the shell's word until `verify` graded it: verified, or taken back.
-                let grade: String? = switch graded[exerciseID] {
-                case true?: "verified"
-                case false? where cell.passed: "takenBack"
-                default: nil
-                }
-                cells[exerciseID] = RoomSnapshot.CellView(
-                    state: cell.passed ? "passed" : "failing", attempts: cell.attempts, failedInARow: cell.failedInARow, since: cell.lastEvent,
-                    grade: grade)
-                if cell.passed && grade != "takenBack" {
-                    passedCells += 1
-                } else if !cell.passed {
-                    for check in Set(cell.lastFailures) { failureLearners[exerciseID + "\u{0}" + check, default: []].insert(id) }
-                    if let mistake = cell.mistake { mistakeLearners[exerciseID + "\u{0}" + mistake, default: []].insert(id) }
-                }
+        if cache.entries.count > learnerOrder.count {
+            cache.entries = cache.entries.filter { learners[$0.key] != nil }
+        }
+        var learnerRows: [RoomSnapshot.LearnerRow] = []
+        learnerRows.reserveCapacity(learnerOrder.count)
+        for id in learnerOrder {
+            guard let learner = learners[id] else { continue }
+            let version = rowVersions[id] ?? 0
+            let entry: RowCache.Entry
+            if let cached = cache.entries[id], cached.version == version {
+                entry = cached
+            } else {
+                entry = row(of: learner, version: version)
+                cache.entries[id] = entry
             }
-            // Passed by `verify` with no check heard from the shell (a learner offline, say).
-            for (exerciseID, passed) in graded where passed && cells[exerciseID] == nil && lessons.lessonOfExercise[exerciseID] != nil {
-                cells[exerciseID] = RoomSnapshot.CellView(state: "passed", attempts: 0, failedInARow: 0, since: learner.joinedAt, grade: "verified")
-                passedCells += 1
+            passedCells += entry.passedCells
+            for key in entry.failures { failureLearners[key, default: 0] += 1 }
+            for key in entry.mistakes { mistakeLearners[key, default: 0] += 1 }
+            var row = entry.row
+            if let since = row.stuckSince, let current = row.current {
+                row.stuckSeconds = max(0, Int(now.timeIntervalSince(since)))
+                stuck.append(RoomSnapshot.Stuck(learnerID: id, name: row.name, exerciseID: current, seconds: row.stuckSeconds, failedInARow: row.failedInARow))
             }
-            var stuckSeconds = 0
-            var failedInARow = 0
-            if let current = learner.current, learner.cells[current]?.passed != true, let since = learner.currentSince {
-                stuckSeconds = max(0, Int(now.timeIntervalSince(since)))
-                failedInARow = learner.cells[current]?.failedInARow ?? 0
-                stuck.append(RoomSnapshot.Stuck(learnerID: id, name: learner.name, exerciseID: current, seconds: stuckSeconds, failedInARow: failedInARow))
-            }
-            let key = LearnerName.key(learner.name)
-            nameCounts[key, default: 0] += 1
-            return RoomSnapshot.LearnerRow(
-                id: id, name: learner.name, lastSeen: learner.lastSeen, cells: cells, current: learner.current,
-                stuckSeconds: stuckSeconds, failedInARow: failedInARow, hintsUsed: learner.hintsUsed, joinedAt: learner.joinedAt,
-                sameNameNumber: nameCounts[key, default: 1] > 1 ? nameCounts[key] : nil,
-                hints: learner.hints.isEmpty ? nil : learner.hints, lessonsStarted: learner.lessonsStarted.isEmpty ? nil : learner.lessonsStarted)
+            nameCounts[entry.nameKey, default: 0] += 1
+            if let count = nameCounts[entry.nameKey], count > 1 { row.sameNameNumber = count }
+            learnerRows.append(row)
         }
         stuck.sort { ($0.seconds, $0.failedInARow, $1.name) > ($1.seconds, $1.failedInARow, $0.name) }
         let exerciseCount = lessons.exerciseIDs.count
@@ -259,11 +283,58 @@ public struct RoomState: Sendable {
             projectorToken: nil)
     }
 
+    /// One learner's row as it stands, and what it adds to the room's counts; its stuck
+    /// seconds and its "#2" are the snapshot's to set (they depend on the time and the rows
+    /// before it).
+    private func row(of learner: Learner, version: Int) -> RowCache.Entry {
+        let id = learner.id
+        var cells: [String: RoomSnapshot.CellView] = [:]
+        var failures: Set<String> = []
+        var mistakes: Set<String> = []
+        var passedCells = 0
+        let graded = grades[id] ?? [:]
+        for (exerciseID, cell) in learner.cells {
+            // A pass is the shell's word until `verify` graded it: verified, or taken back.
+            let grade: String? = switch graded[exerciseID] {
+            case true?: "verified"
+            case false? where cell.passed: "takenBack"
+            default: nil
+            }
+            cells[exerciseID] = RoomSnapshot.CellView(
+                state: cell.passed ? "passed" : "failing", attempts: cell.attempts, failedInARow: cell.failedInARow, since: cell.lastEvent,
+                grade: grade)
+            if cell.passed && grade != "takenBack" {
+                passedCells += 1
+            } else if !cell.passed {
+                for check in cell.lastFailures { failures.insert(exerciseID + "\u{0}" + check) }
+                if let mistake = cell.mistake { mistakes.insert(exerciseID + "\u{0}" + mistake) }
+            }
+        }
+        // Passed by `verify` with no check heard from the shell (a learner offline, say).
+        for (exerciseID, passed) in graded where passed && cells[exerciseID] == nil && lessons.lessonOfExercise[exerciseID] != nil {
+            cells[exerciseID] = RoomSnapshot.CellView(state: "passed", attempts: 0, failedInARow: 0, since: learner.joinedAt, grade: "verified")
+            passedCells += 1
+        }
+        var stuckSince: Date?
+        var failedInARow = 0
+        if let current = learner.current, learner.cells[current]?.passed != true, let since = learner.currentSince {
+            stuckSince = since
+            failedInARow = learner.cells[current]?.failedInARow ?? 0
+        }
+        let row = RoomSnapshot.LearnerRow(
+            id: id, name: learner.name, lastSeen: learner.lastSeen, cells: cells, current: learner.current,
+            stuckSeconds: 0, failedInARow: failedInARow, hintsUsed: learner.hintsUsed, joinedAt: learner.joinedAt,
+            sameNameNumber: nil, hints: learner.hints.isEmpty ? nil : learner.hints,
+            lessonsStarted: learner.lessonsStarted.isEmpty ? nil : learner.lessonsStarted, stuckSince: stuckSince)
+        return RowCache.Entry(
+            version: version, row: row, nameKey: LearnerName.key(learner.name), failures: failures, mistakes: mistakes, passedCells: passedCells)
+    }
+
     /// The ten (exercise, text) pairs shared by the most learners, most first.
-    private static func mostCommon(_ counts: [String: Set<String>]) -> [(exercise: String, text: String, count: Int)] {
+    private static func mostCommon(_ counts: [String: Int]) -> [(exercise: String, text: String, count: Int)] {
         counts.map { key, learners in
             let parts = key.split(separator: "\u{0}", maxSplits: 1, omittingEmptySubsequences: false)
-            return (String(parts[0]), String(parts.count > 1 ? parts[1] : ""), learners.count)
+            return (String(parts[0]), String(parts.count > 1 ? parts[1] : ""), learners)
         }
         .sorted { ($0.count, $1.exercise, $1.text) > ($1.count, $0.exercise, $0.text) }
         .prefix(10).map { $0 }
@@ -272,7 +343,12 @@ public struct RoomState: Sendable {
     /// The room with every name left out, for the projector.
     /// The join code stays: the projector is where learners read it.
     public func anonymousSnapshot(now: Date, joinCode: String) -> RoomSnapshot {
-        var snapshot = snapshot(now: now, joinCode: joinCode)
+        var cache = RowCache()
+        return anonymousSnapshot(now: now, joinCode: joinCode, cache: &cache)
+    }
+
+    public func anonymousSnapshot(now: Date, joinCode: String, cache: inout RowCache) -> RoomSnapshot {
+        var snapshot = snapshot(now: now, joinCode: joinCode, cache: &cache)
         snapshot.learners = snapshot.learners.enumerated().map { index, row in
             var row = row
             row.id = "learner-\(index + 1)"
@@ -283,4 +359,22 @@ public struct RoomState: Sendable {
         snapshot.hands = []
         return snapshot
     }
+}
+
+/// The rows a snapshot built, by learner, with the version they were built at: the next
+/// snapshot takes them as they are while their learner's version has not moved.
+public struct RowCache: Sendable {
+    struct Entry: Sendable {
+        var version: Int
+        var row: RoomSnapshot.LearnerRow
+        var nameKey: String
+        /// "exercise\u{0}check" and "exercise\u{0}mistake" of the learner's failing cells.
+        var failures: Set<String>
+        var mistakes: Set<String>
+        var passedCells: Int
+    }
+
+    var entries: [String: Entry] = [:]
+
+    public init() {}
 }
