@@ -1,21 +1,30 @@
 import Foundation
+import Synchronization
 
 /// Headless Chromium (or Firefox) showing a page, read through its remote port by
 /// `Fixtures/browse.py` (`--dump-dom` cannot: the dashboard's event stream never ends, and
 /// headless Chromium's virtual time stands still while a request is open).
-final class Browser: @unchecked Sendable {
+final class Browser: Sendable {
+    private struct State {
+        var buffer = ""
+        var dom = ""
+        var report: String?
+        var dialogs: [String] = []
+        var finalReport: String?
+    }
+
     private let process = Process()
     private let output = Pipe()
-    private var buffer = ""
+    private let state = Mutex(State())
     /// The page's HTML once `waitFor` matched.
-    private(set) var dom = ""
+    var dom: String { state.withLock { $0.dom } }
     /// The value of `report` (JSON), evaluated in the page once `waitFor` matched.
-    private(set) var report: String?
+    var report: String? { state.withLock { $0.report } }
     /// What the page asked in its confirm() dialogs (each answered OK), by `waitForSecondSelector`.
-    private(set) var dialogs: [String] = []
+    var dialogs: [String] { state.withLock { $0.dialogs } }
     /// The value of `finalReport` (JSON), evaluated once the second selector matched, read by
     /// `waitForSecondSelector`.
-    private(set) var finalReport: String?
+    var finalReport: String? { state.withLock { $0.finalReport } }
 
     static var script: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/browse.py")
@@ -47,13 +56,16 @@ final class Browser: @unchecked Sendable {
         try process.run()
         guard let page = readUntil("READY\n") else {
             process.waitUntilExit()
-            throw Failure(description: "The browser did not show \(waitFor): \(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)) \(buffer.suffix(2000))")
+            let seen = state.withLock { $0.buffer.suffix(2000) }
+            throw Failure(description: "The browser did not show \(waitFor): \(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)) \(seen)")
         }
-        if let range = page.range(of: "\nREPORT ", options: .backwards) {
-            dom = String(page[..<range.lowerBound])
-            self.report = String(page[range.upperBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
-        } else {
-            dom = page
+        state.withLock {
+            if let range = page.range(of: "\nREPORT ", options: .backwards) {
+                $0.dom = String(page[..<range.lowerBound])
+                $0.report = String(page[range.upperBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+            } else {
+                $0.dom = page
+            }
         }
     }
 
@@ -68,7 +80,7 @@ final class Browser: @unchecked Sendable {
 
     private func noteDialog(_ line: String) {
         if line.hasPrefix("DIALOG "), let message = try? JSONDecoder().decode(String.self, from: Data(line.dropFirst(7).utf8)) {
-            dialogs.append(message)
+            state.withLock { $0.dialogs.append(message) }
         }
     }
 
@@ -83,22 +95,25 @@ final class Browser: @unchecked Sendable {
             guard line.hasPrefix("SEEN "), let milliseconds = Double(line.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 return nil
             }
-            if let final = readUntil("\n"), final.hasPrefix("FINAL ") { finalReport = String(final.dropFirst(6)) }
+            if let final = readUntil("\n"), final.hasPrefix("FINAL ") { state.withLock { $0.finalReport = String(final.dropFirst(6)) } }
             return Date(timeIntervalSince1970: milliseconds / 1000)
         }
         return nil
     }
 
     private func readUntil(_ marker: String) -> String? {
-        while !buffer.contains(marker) {
+        while !state.withLock({ $0.buffer.contains(marker) }) {
+            // Read outside the lock: the read blocks until the browser writes.
             let data = output.fileHandleForReading.availableData
             if data.isEmpty { return nil }
-            buffer += String(decoding: data, as: UTF8.self)
+            state.withLock { $0.buffer += String(decoding: data, as: UTF8.self) }
         }
-        let range = buffer.range(of: marker)!
-        let text = String(buffer[..<range.lowerBound])
-        buffer = String(buffer[range.upperBound...])
-        return text
+        return state.withLock { state in
+            let range = state.buffer.range(of: marker)!
+            let text = String(state.buffer[..<range.lowerBound])
+            state.buffer = String(state.buffer[range.upperBound...])
+            return text
+        }
     }
 
     deinit {

@@ -1,6 +1,7 @@
 import ClassProtocol
 import ClassServer
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -8,18 +9,26 @@ import FoundationNetworking
 /// The real `didojo-class` binary, built beside this test program, serving a class from a file
 /// in `folder` on a loopback port; started with Foundation's `Process` because it is meant to
 /// go on running while the test drives learners against it.
-final class ClassServerProcess: @unchecked Sendable {
+final class ClassServerProcess: Sendable {
     static let teacherToken = "live-teacher-token"
     static let joinCode = "K7QD-P2XM"
 
     let folder: URL
-    private(set) var port = 0
-    private var process: Process?
-    private var output = ""
+    /// What a start found out, and the running server.
+    private struct State {
+        var port = 0
+        var process: Process?
+        var printedSignInLink = ""
+        var printedTeacherToken = ""
+    }
+
+    private let state = Mutex(State())
+    var port: Int { state.withLock { $0.port } }
+    private var process: Process? { state.withLock { $0.process } }
     /// The dashboard's sign-in link the server printed at its last start (`/signin#<code>`).
-    private(set) var printedSignInLink = ""
+    var printedSignInLink: String { state.withLock { $0.printedSignInLink } }
     /// The token the server printed for the teacher.
-    private(set) var printedTeacherToken = ""
+    var printedTeacherToken: String { state.withLock { $0.printedTeacherToken } }
 
     init(folder: URL) {
         self.folder = folder
@@ -45,7 +54,7 @@ final class ClassServerProcess: @unchecked Sendable {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        self.process = process
+        state.withLock { $0.process = process }
         let deadline = Date().addingTimeInterval(180)
         var text = ""
         while Date() < deadline, !text.contains("Ctrl-C stops the server") {
@@ -53,15 +62,17 @@ final class ClassServerProcess: @unchecked Sendable {
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
         }
-        output = text
         guard let range = text.range(of: #"Teacher's dashboard: http://127\.0\.0\.1:\d+/signin#[A-Za-z0-9_-]+"#, options: .regularExpression),
               let token = text.range(of: #"Teacher's token [^:]*: \S+"#, options: .regularExpression)
         else {
             throw ServerFailure("didojo-class did not start: \(text)")
         }
-        printedSignInLink = String(text[range].dropFirst("Teacher's dashboard: ".count))
-        printedTeacherToken = String(text[token].split(separator: " ").last!)
-        port = Int(printedSignInLink.split(separator: ":")[2].split(separator: "/")[0])!
+        let link = String(text[range].dropFirst("Teacher's dashboard: ".count))
+        state.withLock {
+            $0.printedSignInLink = link
+            $0.printedTeacherToken = String(text[token].split(separator: " ").last!)
+            $0.port = Int(link.split(separator: ":")[2].split(separator: "/")[0])!
+        }
         // Keep reading, so that the server never blocks on a full pipe.
         pipe.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
     }
@@ -71,7 +82,7 @@ final class ClassServerProcess: @unchecked Sendable {
         guard let process else { return }
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        self.process = nil
+        state.withLock { $0.process = nil }
     }
 
     /// Sends `signal` (SIGINT is Ctrl-C) and waits at most `seconds` for the server to end: its
@@ -87,7 +98,7 @@ final class ClassServerProcess: @unchecked Sendable {
             kill()
             return nil
         }
-        self.process = nil
+        state.withLock { $0.process = nil }
         return process.terminationStatus
     }
 

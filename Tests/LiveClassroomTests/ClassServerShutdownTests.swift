@@ -1,5 +1,6 @@
 import DojoTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// Ctrl-C (and SIGTERM, what a service manager sends) stops the real `didojo-class` while a
@@ -23,11 +24,10 @@ import Testing
     }
 
     /// `curl -N` reading a stream as a dashboard's `EventSource` does.
-    final class OpenStream: @unchecked Sendable {
+    final class OpenStream: Sendable {
         private let process = Process()
         private let output = Pipe()
-        private let lock = NSLock()
-        private var received = ""
+        private let received = Mutex("")
 
         init(_ url: String, token: String) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
@@ -37,12 +37,12 @@ import Testing
             output.fileHandleForReading.readabilityHandler = { [weak self] handle in
                 let data = handle.availableData
                 guard let self, !data.isEmpty else { return }
-                self.lock.withLock { self.received += String(decoding: data, as: UTF8.self) }
+                self.received.withLock { $0 += String(decoding: data, as: UTF8.self) }
             }
             try process.run()
         }
 
-        var text: String { lock.withLock { received } }
+        var text: String { received.withLock { $0 } }
 
         func waitFor(_ marker: String, seconds: Double) async throws -> Bool {
             let deadline = Date().addingTimeInterval(seconds)

@@ -44,7 +44,7 @@ import Testing
 
     /// swift-clocks' `TestClock`, counting the sleeps begun, so that a test advances it only
     /// once the courier waits on it.
-    final class CountingClock: Clock, @unchecked Sendable {
+    final class CountingClock: Clock, Sendable {
         let clock = TestClock()
         private let count = Mutex(0)
         var now: TestClock<Duration>.Instant { clock.now }

@@ -5,6 +5,7 @@ import DojoCore
 import DojoTestSupport
 import DojoWorkspace
 import Foundation
+import Synchronization
 import Testing
 
 /// The whole room for real: the `didojo-class` server, learners' `didojo` shells joining it
@@ -30,11 +31,10 @@ import Testing
         try FileManager.default.copyItem(at: exercise.solution, to: file)
     }
 
-    final class Flag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = false
-        func set() { lock.withLock { value = true } }
-        var isSet: Bool { lock.withLock { value } }
+    final class Flag: Sendable {
+        private let value = Mutex(false)
+        func set() { value.withLock { $0 = true } }
+        var isSet: Bool { value.withLock { $0 } }
     }
 
     /// Watches the room from a task of its own and raises `flag` once `condition` holds.
