@@ -525,7 +525,7 @@ def main():
                              "after a body edit, after a compile error, after an interface edit")
     parser.add_argument("--compare", action="store_true",
                         help=f"compare the run's ratios to the floor with {BASELINE.name} and name every one more than "
-                             f"{DRIFT_LIMIT:.0%} worse (exit status 1 then)")
+                             f"{DRIFT_LIMIT * 100:.0f} %% worse (exit status 1 then)")
     parser.add_argument("--accept", action="store_true",
                         help=f"write the run's ratios to the floor into {BASELINE.name}, as the figures later runs are held to")
     options = parser.parse_args()

@@ -37,14 +37,19 @@ public struct LessonCatalog: Sendable {
     /// The lessons are read side by side, one per core: this happens before the shell's first
     /// prompt, and decoding the manifests (Yams, unoptimised in a debug build) is most of it,
     /// unless `manifestCache` has them from an earlier start (see `LessonLoader`).
-    package static func load(from folder: URL, fileSystem: any FileSystem, manifestCache: CompiledStepCache? = nil) -> LessonCatalog {
+    ///
+    /// - Parameter only: the ids of the lessons to load, nil for all of them (see `lessonIDs(in:fileSystem:)`).
+    package static func load(
+        from folder: URL, fileSystem: any FileSystem, manifestCache: CompiledStepCache? = nil, only: Set<String>? = nil
+    ) -> LessonCatalog {
         guard let entries = try? fileSystem.contentsOfDirectory(at: folder) else {
             return LessonCatalog(lessons: [], problems: [
                 LessonLoadProblem(path: folder.path, problem: "the lessons folder cannot be read"),
             ])
         }
         let folders = entries.filter {
-            fileSystem.directoryExists(at: $0) && LessonLoader.lessonID(forFolderNamed: $0.lastPathComponent) != nil
+            guard let id = LessonLoader.lessonID(forFolderNamed: $0.lastPathComponent), only?.contains(id) ?? true else { return false }
+            return fileSystem.directoryExists(at: $0)
         }
         let loader = LessonLoader(fileSystem: fileSystem, manifestCache: manifestCache)
         let loaded = LoadedLessons(count: folders.count)
@@ -64,6 +69,14 @@ public struct LessonCatalog: Sendable {
             }
         }
         return LessonCatalog(lessons: lessons, problems: problems, readGlossary: { loadGlossary(in: folder, fileSystem: fileSystem) })
+    }
+
+    /// The ids of the lesson folders in `folder`, in the order `load` puts them, without
+    /// reading any of them: what picks the lessons a single check needs.
+    package static func lessonIDs(in folder: URL, fileSystem: any FileSystem) -> [String] {
+        ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).compactMap {
+            LessonLoader.lessonID(forFolderNamed: $0.lastPathComponent)
+        }
     }
 
     /// `glossary.md` of the lessons folder: a few dozen short entries.

@@ -104,14 +104,15 @@ package struct LessonLoader: Sendable {
         let checks = folder.appendingPathComponent("Checks.swift")
         let kind = entry.kind ?? .implement
         let hasChecks = fileSystem.fileExists(at: checks)
+        // Only whether the exercise's files are there, not what they hold: every command and
+        // the shell's start load every lesson, and reading its hundreds of Swift files would
+        // be most of that. A file the compiler cannot read says so when it is checked, and
+        // `didojo verify` compiles every one of them.
         // A test-writing exercise is judged by its mutants; its checks are optional.
         for required in [starter, solution] + (kind == .implement ? [checks] : []) {
             guard fileSystem.fileExists(at: required) else {
                 throw LessonLoadProblem(path: required.path, problem: "is missing (exercise \(lessonID).\(number) needs it)")
             }
-        }
-        for file in [starter, solution] + (hasChecks ? [checks] : []) {
-            _ = try readText(file)
         }
         let support = try swiftFiles(in: folder.appendingPathComponent("support"), required: false)
         var subject: [URL] = []
@@ -170,7 +171,6 @@ package struct LessonLoader: Sendable {
         if required && files.isEmpty {
             throw LessonLoadProblem(path: folder.path, problem: "holds no .swift files")
         }
-        for file in files { _ = try readText(file) }
         return files
     }
 

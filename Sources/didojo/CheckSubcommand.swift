@@ -41,14 +41,14 @@ struct CheckSubcommand: AsyncParsableCommand {
     @MainActor
     static func check(_ exercise: String, fullOutput: Bool, options: SetupOptions) async throws {
         let root = CompositionRoot(options: options)
-        let catalog = try SetupFailure.exitOnError { try root.catalog() }
+        let workspace = root.workspace()
+        let (catalog, isWhole) = try SetupFailure.exitOnError { try root.catalog(forChecking: exercise, in: workspace) }
         root.trace.mark("catalog loaded")
         guard let chosen = catalog.exercise(id: exercise) else {
             try SetupFailure.stop(root.notFound(exercise, in: catalog, isExercise: true))
         }
-        let workspace = root.workspace()
         try SetupFailure.exitOnError { try workspace.prepare(for: catalog.allExercises) }
-        root.updateEditorSupportFiles(in: workspace, for: catalog.allExercises)
+        if isWhole { root.updateEditorSupportFiles(in: workspace, for: catalog.allExercises) }
         // No shell and no workspace lock: the attempt is recorded under the progress lock, on
         // top of whatever a shell open on this workspace has saved (see `ProgressStore`).
         // A missing compiler or build is a set-up error (status 2), not a failed check.

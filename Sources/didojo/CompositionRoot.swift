@@ -88,13 +88,18 @@ struct CompositionRoot {
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/didojo")
     }
 
+    /// Where decoded lesson manifests are kept (see `LessonLoader`).
+    var manifestCache: CompiledStepCache {
+        CompiledStepCache(folder: cacheFolder.appendingPathComponent("lesson-manifests"), fileSystem: fileSystem, limit: 50)
+    }
+
     // MARK: Parts
 
     /// The lessons, cut down to the workshop's and in its order when there is a workshop.
     func catalog() throws -> LessonCatalog {
         let all = LessonCatalog.load(
             from: try lessonsFolder(), fileSystem: fileSystem,
-            manifestCache: CompiledStepCache(folder: cacheFolder.appendingPathComponent("lesson-manifests"), fileSystem: fileSystem, limit: 50)
+            manifestCache: manifestCache
         )
         guard let workshop = try workshop() else { return all }
         return try workshop.arrange(all)
@@ -104,7 +109,7 @@ struct CompositionRoot {
     func allLessons() throws -> LessonCatalog {
         LessonCatalog.load(
             from: try lessonsFolder(), fileSystem: fileSystem,
-            manifestCache: CompiledStepCache(folder: cacheFolder.appendingPathComponent("lesson-manifests"), fileSystem: fileSystem, limit: 50)
+            manifestCache: manifestCache
         )
     }
 

@@ -1,3 +1,4 @@
+import ChildProcess
 import DojoTestSupport
 import Foundation
 import Testing
@@ -64,6 +65,30 @@ import Testing
             #expect(quick.standardError == parsed.standardError, "\(pair.shortcut)")
         }
         #expect(try await didojo.run(["check", "no-di.1"]).termination == .exited(1))
+    }
+
+    /// In a workspace the shell has made, `didojo check` loads only the exercise's lesson and
+    /// the next one (see `CompositionRoot.catalog(forChecking:in:)`): the report still names
+    /// the next lesson, and the editor's file still covers every exercise of every lesson.
+    @Test func checkInAnExistingWorkspaceNamesTheNextLessonAndLeavesTheEditorsFileWhole() async throws {
+        let didojo = try Didojo()
+        #expect(try await didojo.run([], input: "quit\n").termination == .exited(0))
+        let database = didojo.workspace.appendingPathComponent("compile_commands.json")
+        let before = try Data(contentsOf: database)
+        #expect(String(decoding: before, as: UTF8.self).contains("/lifetimes/1/"))
+        var last: ChildProcessResult?
+        for number in 1...3 {
+            let folder = Didojo.lessonsFolder.appendingPathComponent("01-no-di/exercises/\(number)")
+            let learnerFile = didojo.workspace.appendingPathComponent("no-di/\(number)/SocialPresenter.swift")
+            try FileManager.default.removeItem(at: learnerFile)
+            try FileManager.default.copyItem(at: folder.appendingPathComponent("solution.swift"), to: learnerFile)
+            last = try await didojo.run(["check", "no-di.\(number)"])
+            #expect(last?.termination == .exited(0), "\(last?.standardOutput ?? "")")
+        }
+        // The report is wrapped to the terminal's width: compared word by word.
+        let words = (last?.standardOutput ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains("You have passed every exercise of no-di! 'open constructor' starts the next lesson."), "\(words)")
+        #expect(try Data(contentsOf: database) == before)
     }
 
     @Test func checkOfAnUnknownExerciseIsAUsageErrorWithASuggestion() async throws {

@@ -58,6 +58,14 @@ package struct EditorSupportFiles: Sendable {
         workspace.stateFolder.appendingPathComponent("editor-support-stamp")
     }
 
+    /// Whether the database is there and was last written from `buildStamp` for this
+    /// workspace, whatever exercises it covers: what lets `didojo check` leave it alone
+    /// without loading every lesson to ask `update`.
+    package func isCurrent(buildStamp: String) -> Bool {
+        guard fileSystem.fileExists(at: compilationDatabase), let written = try? fileSystem.contents(of: stampFile) else { return false }
+        return written.starts(with: Data("\(buildStamp)\n\(workspace.root.path)\n".utf8))
+    }
+
     /// Writes the compilation database for `exercises`, unless it was written from the same
     /// `buildStamp` and the same exercise files and is still there. Returns whether it wrote.
     ///
