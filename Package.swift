@@ -165,9 +165,12 @@ let package = Package(
         // DojoCore: the ports to the machine (the file system, time), the compiled-steps cache,
         // and the errors and words every part shares. Nothing below it links swift-syntax: the
         // class server and the courier link it, DojoCatalog and DojoWorkspace, and no more.
-        .target(name: "DojoCore", dependencies: ["ContentHash"]),
-        // The lesson catalogue: lessons, exercises, their manifests and the glossary.
-        .target(name: "DojoCatalog", dependencies: ["DojoCore", "WiringModel", "Yams"]),
+        .target(name: "DojoCore", dependencies: ["ContentHash"], swiftSettings: optimisedEvenInDebug),
+        // The lesson catalogue: lessons, exercises, their manifests and the glossary. Optimised
+        // even in a debug build: every command and the shell's start load every lesson, and
+        // unoptimised decoding code looks its types up by name at run time, each lookup a scan
+        // of every protocol conformance in the program (most of the load, swift-syntax's many).
+        .target(name: "DojoCatalog", dependencies: ["DojoCore", "WiringModel", "Yams"], swiftSettings: optimisedEvenInDebug),
         // The learner's workspace: exercise files, progress, the workshop that paces it, export
         // and import, and the live class's outbox and courier.
         .target(name: "DojoWorkspace", dependencies: ["DojoCore", "DojoCatalog", "ClassProtocol", "Yams"]),

@@ -36,6 +36,7 @@ struct ShellSubcommand: AsyncParsableCommand {
             notice(error.localizedDescription)
             throw ExitCode(2)
         }
+        root.trace.mark("catalog loaded")
         for problem in catalog.problems {
             notice("This lesson could not be loaded and is left out: \(problem.description)")
         }
@@ -50,6 +51,7 @@ struct ShellSubcommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         root.updateEditorSupportFiles(in: workspace, for: catalog.allExercises)
+        root.trace.mark("workspace ready")
         // Held for as long as the shell runs: one shell per workspace, so that two do not
         // keep moving each other's place in the lessons. (Progress itself is safe either way:
         // every change is saved under the progress lock, see `ProgressStore`.)
@@ -74,9 +76,11 @@ struct ShellSubcommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         if let warning = loaded.warning { notice(warning) }
+        root.trace.mark("progress read")
 
         let dependencies = root.shellDependencies(terminal: terminal, catalog: catalog, workspace: workspace, store: store)
         let shell = Shell(session: ShellSession(dependencies: dependencies, progress: loaded.progress))
+        root.trace.mark("shell made")
         shell.session.pagerEnabled = !options.noPager
         completion.candidates = { [unowned shell] words, partial in
             shell.completionCandidates(wordsBeforeCursor: words, partialWord: partial)
@@ -90,11 +94,13 @@ struct ShellSubcommand: AsyncParsableCommand {
                 }
             }
             Welcome.show(shell.session)
+            root.trace.mark("welcome shown")
             // A person will check soon: get the checker ready while they read.
             if let exercise = shell.session.currentExercise ?? catalog.allExercises.first {
                 root.startWarmUp(for: exercise, in: workspace, catalog: catalog, vocabularies: dependencies.course.wiringVocabularies)
             }
         }
+        root.trace.mark("shell running")
         await shell.run()
         withExtendedLifetime(lock) {}
     }
