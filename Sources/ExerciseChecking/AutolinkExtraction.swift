@@ -33,7 +33,7 @@ struct AutolinkExtraction {
     /// Writes the kept answer; false when there is none.
     func restore(from cache: CompiledStepCache) -> Bool {
         guard let kept = cache.value(for: key) else { return false }
-        return (try? fileSystem.write(kept, to: output)) != nil
+        return (try? fileSystem.writeReplaceable(kept, to: output)) != nil
     }
 
     /// Keeps what the tool just wrote.

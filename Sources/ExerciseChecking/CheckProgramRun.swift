@@ -89,7 +89,7 @@ struct CheckProgramRun: Sendable {
     ) async throws -> CheckReport {
         let folder = attempt.folder
         let entry = folder.appendingPathComponent("CheckEntry.swift")
-        try fileSystem.write(TestMainGenerator.entrySource(for: request.testCases), to: entry)
+        try fileSystem.writeReplaceable(TestMainGenerator.entrySource(for: request.testCases), to: entry)
         let reexports = folder.appendingPathComponent(CompileStep.reexportsFile)
 
         // What of the learner's code the checks depend on is read while it compiles.
@@ -100,7 +100,7 @@ struct CheckProgramRun: Sendable {
         let exerciseFlags = request.flags(for: .exerciseModule)
         let exerciseKey = try await steps.key(for: .exerciseModule, inputs: request.underTest, in: folder, flags: exerciseFlags)
         var built = try await steps.build(.exerciseModule, key: exerciseKey, in: folder, flags: exerciseFlags) {
-            try fileSystem.write(ImportDiscovery.reexportSource(for: importedModules(of: request.underTest)), to: reexports)
+            try fileSystem.writeReplaceable(ImportDiscovery.reexportSource(for: importedModules(of: request.underTest)), to: reexports)
             return request.underTest + [reexports]
         }
         if built == .built {
@@ -185,7 +185,7 @@ struct CheckProgramRun: Sendable {
             let text = try fileSystem.text(of: original)
             // The lesson's checks call XCTest by module; the learner's own tests are left as
             // they wrote them.
-            try fileSystem.write(
+            try fileSystem.writeReplaceable(
                 original == request.learnerFile
                     ? TestsFileCopy.text(of: text, originalPath: original.path, leavingOutImportsOf: reexported)
                     : lessonTestsFileCopy(of: text, originalPath: original.path, leavingOutImportsOf: reexported),

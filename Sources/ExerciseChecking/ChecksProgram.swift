@@ -46,7 +46,7 @@ struct ChecksProgram: Sendable {
     /// and the kernel refuses to run a file that is open for writing ("Text file busy").
     private func build(in folder: URL) async throws -> Program {
         let source = folder.appendingPathComponent(CompileStep.hostSourceFile)
-        try fileSystem.write(TestMainGenerator.hostSource, to: source)
+        try fileSystem.writeReplaceable(TestMainGenerator.hostSource, to: source)
         let moduleKey = try await steps.key(for: .checkHostModule, inputs: [source], in: folder)
         let programKey = try await steps.key(for: .checkHost, after: moduleKey)
         if let kept = steps.cache.file(CompileStep.programName, for: programKey) { return .built(kept) }

@@ -71,7 +71,7 @@ struct MacroExpansionCache: Sendable {
         do {
             removeFoldersOfGoneCheckouts(keeping: pluginFolder, of: plugin)
             try fileSystem.createDirectory(at: pluginFolder)
-            try fileSystem.write(plugin.path + "\n", to: pluginFolder.appendingPathComponent(Self.realPluginFile))
+            try fileSystem.writeReplaceable(plugin.path + "\n", to: pluginFolder.appendingPathComponent(Self.realPluginFile))
             // Copied under another name, then moved: a compiler started by another shell at the
             // same moment finds the stand-in whole. Only a rebuilt stand-in replaces a copy,
             // and for the instant between the removal and the move a compiler would not find it.
@@ -81,7 +81,7 @@ struct MacroExpansionCache: Sendable {
             if (try? fileSystem.moveItem(at: incoming, to: standIn)) == nil {
                 try? fileSystem.removeItem(at: incoming)
             }
-            try fileSystem.write(source.data, to: sourceFile)
+            try fileSystem.writeReplaceable(source.data, to: sourceFile)
             return fileSystem.fileExists(at: standIn) ? standIn : nil
         } catch {
             return nil

@@ -127,7 +127,7 @@ actor SwiftCompiler {
         let placeholderInput = CompilerPlan.placeholderInput(extension: step.inputExtension)
         // The planned input stands for all of the step's inputs; clang wants it to exist.
         let input = folder.appendingPathComponent(URL(fileURLWithPath: placeholderInput).lastPathComponent)
-        try fileSystem.write(Data(), to: input)
+        try fileSystem.writeReplaceable(Data(), to: input)
         defer { try? fileSystem.removeItem(at: input) }
         let real = CompilerPlan(commands: [planned]).commands(in: folder, inputs: [input], inputExtension: step.inputExtension)[0]
         for argument in real.arguments where argument.hasPrefix("@") {

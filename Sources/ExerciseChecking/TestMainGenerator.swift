@@ -260,7 +260,11 @@ enum TestMainGenerator {
             XCTestObservationCenter.shared.addTestObserver(DIDojoResultReporter(
                 path: results.map { String(cString: $0) }, tokens: String(cString: tokens), order: order, classes: classes
             ))
-            XCTMain(running.map { $0.1 })
+            // No observers of XCTest's own: its printer dates every line it writes, and the
+            // first date formatted loads ICU's calendars, a good part of a quick run. What
+            // happened is read from the reporter's file, and the learner's output from the
+            // program's, where those lines were only ever filtered out (`LearnerOutput`).
+            XCTMain(running.map { $0.1 }, arguments: CommandLine.arguments, observers: [])
         }
 
         """

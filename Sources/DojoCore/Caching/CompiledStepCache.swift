@@ -72,7 +72,7 @@ package struct CompiledStepCache: Sendable {
     /// Keeps `value` for `key`.
     package func store(value: Data, for key: CacheKey) {
         publish(for: key) { incoming in
-            try fileSystem.write(value, to: incoming.appendingPathComponent(Self.valueFile))
+            try fileSystem.writeReplaceable(value, to: incoming.appendingPathComponent(Self.valueFile))
         }
     }
 
@@ -117,7 +117,7 @@ package struct CompiledStepCache: Sendable {
         do {
             try fileSystem.createDirectory(at: incoming)
             try fill(incoming)
-            try fileSystem.write(key.data, to: incoming.appendingPathComponent("key"))
+            try fileSystem.writeReplaceable(key.data, to: incoming.appendingPathComponent("key"))
             let entry = self.entry(for: key)
             // Another check that built the same step at the same time may already have
             // published it, and may be running it in place this very moment: keep that one.
@@ -154,7 +154,7 @@ package struct CompiledStepCache: Sendable {
         let marker = folder.appendingPathComponent(Self.prunedMarker)
         if pruneInterval > 0, let last = fileSystem.modificationDate(of: marker), Date().timeIntervalSince(last) < pruneInterval { return }
         if (try? fileSystem.setModificationDate(Date(), of: marker)) == nil {
-            try? fileSystem.write(Data(), to: marker)
+            try? fileSystem.writeReplaceable(Data(), to: marker)
         }
         guard let entries = try? fileSystem.contentsOfDirectory(at: folder), entries.count > limit else { return }
         let recent = Date().addingTimeInterval(-recentUse)

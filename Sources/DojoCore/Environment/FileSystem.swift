@@ -7,6 +7,11 @@ public protocol FileSystem: Sendable {
     func contents(of url: URL) throws -> Data
     /// Writes atomically: to a temporary file in the same folder, then renamed over `url`.
     func write(_ data: Data, to url: URL) throws
+    /// Writes a file that can be made again should it be lost (a check's own files, a cache
+    /// entry), without waiting for the disk to hold it and without a temporary file: `write`
+    /// waits (`fsync`) so that a learner's work and progress survive a crash, which costs a
+    /// few milliseconds a file, and tens on a busy disk.
+    func writeReplaceable(_ data: Data, to url: URL) throws
     func createDirectory(at url: URL) throws
     /// Writes as `write` does, readable and writable by this user only (mode 0600) from its
     /// first byte on, whatever the umask: for files that hold a secret (a class token).
@@ -44,5 +49,14 @@ extension FileSystem {
 
     public func write(_ text: String, to url: URL) throws {
         try write(Data(text.utf8), to: url)
+    }
+
+    /// `write`, for file systems where waiting for the disk costs nothing (fakes).
+    public func writeReplaceable(_ data: Data, to url: URL) throws {
+        try write(data, to: url)
+    }
+
+    public func writeReplaceable(_ text: String, to url: URL) throws {
+        try writeReplaceable(Data(text.utf8), to: url)
     }
 }
