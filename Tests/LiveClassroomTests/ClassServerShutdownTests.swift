@@ -29,9 +29,13 @@ import Testing
         private let output = Pipe()
         private let received = Mutex("")
 
-        init(_ url: String, token: String) throws {
+        convenience init(_ url: String, token: String) throws {
+            try self.init(url, headers: ["Authorization: Bearer " + token])
+        }
+
+        init(_ url: String, headers: [String]) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            process.arguments = ["-sN", "-H", "Authorization: Bearer " + token, url]
+            process.arguments = ["-sN"] + headers.flatMap { ["-H", $0] } + [url]
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             output.fileHandleForReading.readabilityHandler = { [weak self] handle in

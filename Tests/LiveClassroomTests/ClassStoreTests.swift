@@ -77,12 +77,16 @@ import Testing
             try await store.add(events, from: learnerID, receivedAt: receivedAt)
         }
         func setSetting(_ key: ClassSetting, to value: String) async throws { try await store.setSetting(key, to: value) }
+        func updateSetting(_ key: ClassSetting, _ change: @escaping @Sendable (String?) -> String) async throws -> String {
+            try await store.updateSetting(key, change)
+        }
         func setSettingIfAbsent(_ key: ClassSetting, to value: String) async throws -> String { try await store.setSettingIfAbsent(key, to: value) }
         func prepare() async throws { try await store.prepare() }
         func followChanges(_ changed: @escaping @Sendable (ClassChange) async -> Void) async throws { try await store.followChanges(changed) }
     }
 
     /// Waits (bounded: a loaded machine may take long, a broken one forever) until `condition`.
+
     static func until(_ condition: () async -> Bool) async throws {
         let deadline = Date().addingTimeInterval(120)
         while await !condition(), Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
@@ -181,6 +185,36 @@ import Testing
         let (first, second) = try await (east, west)
         #expect(await first.joinCode == second.joinCode)
         #expect(first.teacherToken == second.teacherToken)
+    }
+
+    /// Two server instances signing a browser out each at the same moment: both browsers stay
+    /// signed out (each instance changes the record the store keeps, not its own copy of it),
+    /// on both instances and after a restart. The same for one instance signing out many at once.
+    @Test(arguments: Kind.allCases)
+    func twoInstancesSigningOutAtOnceKeepBothSignOuts(kind: Kind) async throws {
+        let place = try Place(kind)
+        defer { place.stop() }
+        let (eastStore, westStore) = (try await place.open(), try await place.open())
+        let time = SystemTimeSource()
+        let east = try await ClassService.open(store: eastStore, lessons: Self.lessons, className: "Tuesday", teacherToken: "t", timeSource: time, clock: ContinuousClock())
+        let west = try await ClassService.open(store: westStore, lessons: Self.lessons, className: "Tuesday", teacherToken: "t", timeSource: time, clock: ContinuousClock())
+        let expires = Date().addingTimeInterval(3600)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for number in 0..<6 {
+                group.addTask { try await (number.isMultiple(of: 2) ? east : west).signOut(session: "session-\(number)", expiring: expires) }
+            }
+            try await group.waitForAll()
+        }
+        let restarted = try await ClassService.open(store: try await place.open(), lessons: Self.lessons, className: "Tuesday", timeSource: time, clock: ContinuousClock())
+        for number in 0..<6 {
+            #expect(await restarted.isSignedOut(session: "session-\(number)"), "session-\(number) stays signed out")
+        }
+        // The instance that signed out last knows of every sign-out the store keeps.
+        let known = await (0..<6).asyncCount { number in
+            let (inEast, inWest) = (await east.isSignedOut(session: "session-\(number)"), await west.isSignedOut(session: "session-\(number)"))
+            return inEast || inWest
+        }
+        #expect(known == 6)
     }
 
     /// A copy of the class's database lets nobody act as a learner: only a hash of each token is kept.
@@ -349,5 +383,13 @@ import Testing
         private let list = Mutex<[ClassChange]>([])
         var changes: [ClassChange] { list.withLock { $0 } }
         func append(_ change: ClassChange) { list.withLock { $0.append(change) } }
+    }
+}
+
+extension Range where Bound == Int {
+    func asyncCount(_ condition: (Int) async -> Bool) async -> Int {
+        var count = 0
+        for value in self where await condition(value) { count += 1 }
+        return count
     }
 }

@@ -197,6 +197,9 @@ import Testing
             try await store.add(events, from: learnerID, receivedAt: receivedAt)
         }
         func setSetting(_ key: ClassSetting, to value: String) async throws { try await store.setSetting(key, to: value) }
+        func updateSetting(_ key: ClassSetting, _ change: @escaping @Sendable (String?) -> String) async throws -> String {
+            try await store.updateSetting(key, change)
+        }
         func setSettingIfAbsent(_ key: ClassSetting, to value: String) async throws -> String { try await store.setSettingIfAbsent(key, to: value) }
     }
 

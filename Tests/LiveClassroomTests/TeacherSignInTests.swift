@@ -9,6 +9,35 @@ import Testing
 /// HttpOnly, SameSite=Strict cookie; the links of old (`/dashboard?token=…`), a learner's
 /// token and no token open nothing; and in Chromium the dashboard's address holds no secret.
 @Suite(.serialized) struct TeacherSignInTests {
+    /// A dashboard left open in another window (the same cookie) stops showing the room when
+    /// the teacher signs out, at once, not at its stream's next reconnect; a stream opened with
+    /// the teacher's token is not the session's, and goes on.
+    @Test func signingOutEndsTheStreamsTheSessionOpened() async throws {
+        let home = try TemporaryFolder("live-class-signout")
+        let server = ClassServerProcess(folder: home.url)
+        try server.start(lessons: Didojo.lessonsFolder)
+        defer { server.kill() }
+        let signedIn = try await server.request("POST", "/api/session", body: #"{"token": "\#(ClassServerProcess.teacherToken)"}"#)
+        let cookie = try #require(signedIn.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        let windows = try (0..<2).map { _ in try ClassServerShutdownTests.OpenStream(server.url + "/api/stream", headers: ["Cookie: " + cookie]) }
+        let byToken = try ClassServerShutdownTests.OpenStream(server.url + "/api/stream", token: ClassServerProcess.teacherToken)
+        defer {
+            windows.forEach { $0.close() }
+            byToken.close()
+        }
+        for stream in windows + [byToken] {
+            #expect(try await stream.waitFor("event: room", seconds: 60), "the stream is open: \(stream.text.prefix(200))")
+        }
+        let signedOut = try await server.request("POST", "/api/signout", headers: ["Cookie": cookie, "X-Didojo-Dashboard": "1"])
+        #expect(signedOut.status == 204)
+        for stream in windows {
+            #expect(try await stream.waitForEnd(seconds: 30), "the session's stream ended at the sign-out")
+        }
+        _ = try await server.join(name: "Ada")
+        #expect(try await byToken.waitFor("event: changes", seconds: 30), "the token's stream goes on: \(byToken.text.suffix(200))")
+        #expect(try await server.request("GET", "/api/stream", headers: ["Cookie": cookie]).status == 401, "and the session opens no new one")
+    }
+
     @Test func oldLinksALearnersTokenAndNoTokenOpenNoTeacherRoute() async throws {
         let home = try TemporaryFolder("live-class-signin")
         let server = ClassServerProcess(folder: home.url)

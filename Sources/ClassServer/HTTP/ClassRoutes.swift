@@ -108,7 +108,8 @@ public struct ClassRoutes: Sendable {
             try json(anonymous(request) ? await service.anonymousRoom() : await service.room())
         }
         watching.route(.get, "stream", under: "/api", routes) { request, _ in
-            stream(anonymous: anonymous(request))
+            // A stream opened by a signed-in browser ends when that session signs out.
+            stream(anonymous: anonymous(request), session: await teacherSession(of: request, service: service, sessions: sessions)?.nonce)
         }
 
         let teacher = api.group().add(middleware: TeacherAuthentication(service: service, sessions: sessions, limiter: limiter))
@@ -221,15 +222,15 @@ public struct ClassRoutes: Sendable {
         return response
     }
 
-    /// The room as server-sent events, until the browser leaves or the server shuts down
-    /// gracefully (Ctrl-C): `cancelOnGracefulShutdown` ends the loop, so that the server's
-    /// graceful shutdown does not wait on a dashboard left open.
-    private func stream(anonymous: Bool) -> Response {
+    /// The room as server-sent events, until the browser leaves, its session signs out, or the
+    /// server shuts down gracefully (Ctrl-C): `cancelOnGracefulShutdown` ends the loop, so that
+    /// the server's graceful shutdown does not wait on a dashboard left open.
+    private func stream(anonymous: Bool, session: String?) -> Response {
         let service = service
         let heartbeat = heartbeat
         let clock = service.clock
         let body = ResponseBody { writer in
-            let updates = await service.watch(anonymous: anonymous)
+            let updates = await service.watch(anonymous: anonymous, session: session)
             let encoder = ClassJSON.encoder()
             let (lines, sender) = AsyncStream.makeStream(of: String.self)
             try await withThrowingTaskGroup(of: Void.self) { group in

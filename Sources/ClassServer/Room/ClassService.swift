@@ -51,8 +51,15 @@ public actor ClassService: Service {
     private var rebuilding = false
     private var rebuildsWaiting = 0
     private var waitingAtGate: [CheckedContinuation<Void, Never>] = []
-    private var watchers: [UUID: AsyncStream<RoomUpdate>.Continuation] = [:]
-    private var anonymousWatchers: [UUID: AsyncStream<RoomUpdate>.Continuation] = [:]
+    /// A dashboard's stream: where its updates go, and the teacher's session it was opened
+    /// with (nil: a token's), which ends it when signed out.
+    private struct Watcher {
+        var continuation: AsyncStream<RoomUpdate>.Continuation
+        var session: String?
+    }
+
+    private var watchers: [UUID: Watcher] = [:]
+    private var anonymousWatchers: [UUID: Watcher] = [:]
     /// The rows the last snapshots built, kept while their learners do not change.
     private var rowCache = RowCache()
     private var anonymousRowCache = RowCache()
@@ -106,8 +113,9 @@ public actor ClassService: Service {
             state.setGrades(grades)
         }
         if let code = kept.settings[.joinCode] { joinCode = code }
-        if let kept = kept.settings[.signedOutSessions], let sessions = try? decoder.decode([String: Double].self, from: Data(kept.utf8)) {
-            signedOutSessions = sessions.mapValues { Date(timeIntervalSince1970: $0) }
+        if let kept = kept.settings[.signedOutSessions] {
+            signedOutSessions = Self.sessions(kept)
+            endSignedOutStreams()
         }
         for learner in kept.learners where learnersByTokenHash[learner.tokenHash] == nil {
             if learner.mergedInto == nil { state.addLearner(id: learner.id, name: learner.name, joinedAt: learner.joinedAt) }
@@ -223,8 +231,19 @@ public actor ClassService: Service {
 
     /// Ends every dashboard's stream (the server is stopping).
     private func finishWatchers() {
-        for continuation in watchers.values { continuation.finish() }
-        for continuation in anonymousWatchers.values { continuation.finish() }
+        for watcher in watchers.values { watcher.continuation.finish() }
+        for watcher in anonymousWatchers.values { watcher.continuation.finish() }
+    }
+
+    /// Ends the streams opened by a session signed out since, here or on another instance:
+    /// a browser left open elsewhere stops showing the room at once, not at its next reconnect.
+    private func endSignedOutStreams() {
+        for (id, watcher) in watchers.merging(anonymousWatchers, uniquingKeysWith: { first, _ in first }) {
+            guard let session = watcher.session, signedOutSessions[session] != nil else { continue }
+            watcher.continuation.finish()
+            watchers[id] = nil
+            anonymousWatchers[id] = nil
+        }
     }
 
     /// Whose token this is, of the teacher's two; nil for any other.
@@ -468,11 +487,21 @@ public actor ClassService: Service {
         await beginWriting()
         defer { endWriting() }
         let now = timeSource.now()
-        var kept = signedOutSessions.filter { $0.value > now }
-        kept[nonce] = expiring
-        let text = String(decoding: try JSONEncoder().encode(kept.mapValues(\.timeIntervalSince1970)), as: UTF8.self)
-        try await store.setSetting(.signedOutSessions, to: text)
-        signedOutSessions = kept
+        // From what the store keeps, not this instance's copy: another instance may have
+        // signed a browser out a moment ago.
+        let text = try await store.updateSetting(.signedOutSessions) { kept in
+            var sessions = Self.sessions(kept ?? "{}").filter { $0.value > now }
+            sessions[nonce] = expiring
+            return String(decoding: (try? JSONEncoder().encode(sessions.mapValues(\.timeIntervalSince1970))) ?? Data("{}".utf8), as: UTF8.self)
+        }
+        signedOutSessions = Self.sessions(text)
+        endSignedOutStreams()
+    }
+
+    /// The signed-out sessions as the setting keeps them (nonce → seconds since 1970).
+    private static func sessions(_ text: String) -> [String: Date] {
+        let seconds = (try? JSONDecoder().decode([String: Double].self, from: Data(text.utf8))) ?? [:]
+        return seconds.mapValues { Date(timeIntervalSince1970: $0) }
     }
 
     /// Whether the session with this nonce was signed out.
@@ -482,13 +511,14 @@ public actor ClassService: Service {
 
     /// The room now and after every change (at most one update each `updateInterval`; a
     /// watcher that is behind gets the newest only), until the stream is dropped.
-    public func watch(anonymous: Bool = false) -> AsyncStream<RoomUpdate> {
+    /// A stream opened by a teacher's session (`session`, its nonce) ends when it is signed out.
+    public func watch(anonymous: Bool = false, session: String? = nil) -> AsyncStream<RoomUpdate> {
         let (stream, continuation) = AsyncStream.makeStream(of: RoomUpdate.self, bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
         if anonymous {
-            anonymousWatchers[id] = continuation
+            anonymousWatchers[id] = Watcher(continuation: continuation, session: session)
         } else {
-            watchers[id] = continuation
+            watchers[id] = Watcher(continuation: continuation, session: session)
         }
         continuation.yield(update(anonymous: anonymous))
         continuation.onTermination = { _ in Task { await self.stopWatching(id) } }
@@ -516,11 +546,11 @@ public actor ClassService: Service {
         updatePending = false
         if !watchers.isEmpty {
             let update = update(anonymous: false)
-            for continuation in watchers.values { continuation.yield(update) }
+            for watcher in watchers.values { watcher.continuation.yield(update) }
         }
         if !anonymousWatchers.isEmpty {
             let update = update(anonymous: true)
-            for continuation in anonymousWatchers.values { continuation.yield(update) }
+            for watcher in anonymousWatchers.values { watcher.continuation.yield(update) }
         }
     }
 

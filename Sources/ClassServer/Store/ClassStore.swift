@@ -23,6 +23,10 @@ public protocol ClassStore: Sendable {
     /// returns those that were new: a batch sent twice is stored once.
     func add(_ events: [ClassEvent], from learnerID: String, receivedAt: Date) async throws -> [ClassEvent]
     func setSetting(_ key: ClassSetting, to value: String) async throws
+    /// Changes a setting from the value kept now (nil when none), in one transaction, and
+    /// returns the value written: two server instances changing one setting at the same moment
+    /// (each signing a browser out) both keep their change, neither writes over the other's.
+    func updateSetting(_ key: ClassSetting, _ change: @escaping @Sendable (String?) -> String) async throws -> String
     /// Keeps `value` unless the setting has one already, and returns the one kept: two servers
     /// of one class starting at once agree on one join code and one teacher token.
     func setSettingIfAbsent(_ key: ClassSetting, to value: String) async throws -> String

@@ -198,6 +198,27 @@ public final class PostgresClassStore: ClassStore {
         }
     }
 
+    public func updateSetting(_ setting: ClassSetting, _ change: @escaping @Sendable (String?) -> String) async throws -> String {
+        let (key, payload, name) = (classKey, notice(.setting, setting: setting), setting.rawValue)
+        return try await client.withTransaction(logger: logger) { connection in
+            // A lock of the class's setting until the commit: the other instances' changes of it
+            // wait, and then read this one's (a row's lock could not hold a setting not kept yet).
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(key + "/" + name)))", logger: logger)
+            var kept: String?
+            for try await value in try await connection.query(
+                "SELECT value FROM didojo_setting WHERE class = \(key) AND key = \(name)", logger: logger
+            ).decode(String.self) {
+                kept = value
+            }
+            let value = change(kept)
+            try await connection.query(
+                "INSERT INTO didojo_setting (class, key, value) VALUES (\(key), \(name), \(value)) ON CONFLICT (class, key) DO UPDATE SET value = EXCLUDED.value",
+                logger: logger)
+            try await connection.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
+            return value
+        }
+    }
+
     public func setSettingIfAbsent(_ setting: ClassSetting, to value: String) async throws -> String {
         let (key, name) = (classKey, setting.rawValue)
         try await client.query(

@@ -139,6 +139,18 @@ public final class SQLiteClassStore: ClassStore {
         }
     }
 
+    public func updateSetting(_ key: ClassSetting, _ change: @escaping @Sendable (String?) -> String) async throws -> String {
+        // GRDB's writes are one transaction each, IMMEDIATE in a pool: no other writer between
+        // the read and the write.
+        try await database.write { db in
+            let value = change(try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key.rawValue]))
+            try db.execute(
+                sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [key.rawValue, value])
+            return value
+        }
+    }
+
     public func setSettingIfAbsent(_ key: ClassSetting, to value: String) async throws -> String {
         try await database.write { db in
             try db.execute(sql: "INSERT OR IGNORE INTO setting (key, value) VALUES (?, ?)", arguments: [key.rawValue, value])
