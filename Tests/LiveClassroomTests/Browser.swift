@@ -35,7 +35,8 @@ final class Browser: Sendable {
     init(
         _ url: String, waitFor: String, thenWaitFor: String? = nil, screenshot: URL? = nil, firefox: Bool = false,
         viewport: (width: Int, height: Int)? = nil, report: String? = nil, setFile: (selector: String, file: URL)? = nil, click: String? = nil,
-        clicks: [String] = [], clickScreenshots: URL? = nil, finalScreenshot: URL? = nil, finalReport: String? = nil
+        clicks: [String] = [], clickScreenshots: URL? = nil, finalScreenshot: URL? = nil, finalReport: String? = nil,
+        initScript: String? = nil
     ) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         var arguments: [String] = [Self.script.path, url, "--wait-for", waitFor, "--timeout", "180"]
@@ -49,6 +50,7 @@ final class Browser: Sendable {
         if let clickScreenshots { arguments += ["--click-screenshots", clickScreenshots.path] }
         if let finalScreenshot { arguments += ["--final-screenshot", finalScreenshot.path] }
         if let finalReport { arguments += ["--final-report", finalReport] }
+        if let initScript { arguments += ["--init-script", initScript] }
         process.arguments = arguments
         process.standardOutput = output
         let errors = Pipe()

@@ -45,6 +45,7 @@ import FoundationNetworking
     struct Layout: Decodable {
         var handInView: Bool
         var handButtonsShown: Bool
+        var unlockShown: Bool
         var stuckInView: Bool
         var markedRowName: String?
         var title: String
@@ -69,6 +70,7 @@ import FoundationNetworking
             return [[r.left + 2, r.top + 2], [r.right - 2, r.bottom - 2]].every(([x, y]) => node.contains(document.elementFromPoint(x, y))); };
           const layout = { handInView: inView(document.querySelector('#hands-list li[data-hand]')),
             handButtonsShown: shown(document.querySelector('#hands-list button.show-hand')) && shown(document.querySelector('#hands-list button.done-hand')),
+            unlockShown: shown(document.querySelector('#locks [data-lesson="setter"] button.unlock')),
             stuckInView: inView(document.querySelector('#stuck-list li[data-learner]')),
             markedRowName: marked ? marked.textContent : null, title: document.title, scrolledY: scrollY,
             pageFits: document.documentElement.scrollHeight <= innerHeight && document.documentElement.scrollWidth <= innerWidth,
@@ -85,8 +87,12 @@ import FoundationNetworking
     func aRaisedHandAndTheStuckAreInViewWithoutScrolling(width: Int, height: Int) async throws {
         let home = try TemporaryFolder("live-class-layout")
         let server = ClassServerProcess(folder: home.url)
-        // A class name as long as a real one: the header takes two lines at 1366 px.
-        try server.start(lessons: Didojo.lessonsFolder, className: "DI, Friday morning: room 3B")
+        // Every lesson, the setter lesson locked (its column far to the right of the grid); a
+        // class name as long as a real one: the header takes two lines at 1366 px.
+        let workshop = home.url.appendingPathComponent("workshop.yaml")
+        let lessons = LiveClassroomTests.catalog.lessons.map { $0.id == "setter" ? "  - id: setter\n    locked: true" : "  - \($0.id)" }
+        try "title: Friday\nlessons:\n\(lessons.joined(separator: "\n"))\n".write(to: workshop, atomically: true, encoding: .utf8)
+        try server.start(lessons: Didojo.lessonsFolder, workshop: workshop, className: "DI, Friday morning: room 3B")
         defer { server.kill() }
         let learners = try await Self.fillTheRoom(server)
         // verify's grades for two learners: Grace's reported pass verified, Alan's taken back.
@@ -109,6 +115,7 @@ import FoundationNetworking
         #expect(layout.handInView, "the raised hand is in view at \(width)×\(height) (see \(shot.path))")
         #expect(layout.handButtonsShown, "its Show and Done buttons are not scrolled out of its panel at \(width)×\(height)")
         #expect(layout.stuckInView, "a stuck learner is in view at \(width)×\(height)")
+        #expect(layout.unlockShown, "the locked setter lesson's Unlock is in view, with no scrolling, at \(width)×\(height)")
         #expect(layout.scrolledY == 0 && layout.pageFits, "the page itself does not scroll: its parts do")
         #expect(layout.markedRowName?.hasPrefix("☝") == true, "Zoe's row is marked: \(String(describing: layout.markedRowName))")
         #expect(layout.title.hasPrefix("(1 ☝) "), "\(layout.title)")
@@ -320,11 +327,11 @@ import FoundationNetworking
         defer { server.kill() }
         _ = try await server.join(name: "Ada")
         let link = try await server.signInLink()
-        let locked = #"th.lesson[data-lesson="constructor"][data-locked="true"] button.unlock"#
+        let locked = #"#locks [data-lesson="constructor"][data-locked="true"] button.unlock"#
         let browser = try await onThreadOfItsOwn {
             try Browser(
                 link, waitFor: #"body:has(#connection[data-status="live"]) "# + locked, thenWaitFor: locked,
-                clicks: [locked, #"th.lesson[data-lesson="constructor"][data-locked="false"] button.lock"#])
+                clicks: [locked, #"#locks [data-lesson="constructor"][data-locked="false"] button.lock"#])
         }
         #expect(try await onThreadOfItsOwn { browser.waitForSecondSelector() } != nil, "locked again on the page")
         #expect(browser.dialogs.count == 2, "\(browser.dialogs)")
@@ -332,5 +339,41 @@ import FoundationNetworking
         #expect(browser.dialogs.last?.hasPrefix("Lock constructor again?") == true, "\(browser.dialogs)")
         #expect(try await server.room().lessons.first { $0.id == "constructor" }?.unlocked == false)
     }
-}
 
+    /// "New join code: …" stays 15 s and then goes, on a clock the test moves (the page takes
+    /// `window.didojoClock` when one is there; the browser's timers otherwise): still said at
+    /// 14.999 s, gone at 15 s.
+    @Test func aNewJoinCodeIsSaidForFifteenSecondsThenGoes() async throws {
+        let home = try TemporaryFolder("live-class-message")
+        let server = ClassServerProcess(folder: home.url)
+        try await onThreadOfItsOwn { try server.start(lessons: Didojo.lessonsFolder) }
+        defer { server.kill() }
+        let link = try await server.signInLink()
+        let clock = """
+            window.didojoClock = { now: 0, timers: [],
+              after(ms, f) { const timer = { at: this.now + ms, f }; this.timers.push(timer); return timer; },
+              cancel(timer) { this.timers = this.timers.filter((t) => t !== timer); },
+              advance(ms) { this.now += ms; const due = this.timers.filter((t) => t.at <= this.now);
+                this.timers = this.timers.filter((t) => t.at > this.now); due.forEach((t) => t.f()); } };
+            """
+        let report = """
+            (() => { const clock = window.didojoClock, said = () => document.querySelector('#message').textContent;
+              const first = said(); clock.advance(14999); const before = said(); clock.advance(1);
+              return JSON.stringify({ first, before, after: said(), code: document.querySelector('#join-code').textContent }); })()
+            """
+        let browser = try await onThreadOfItsOwn {
+            try Browser(
+                link, waitFor: #"body:has(#connection[data-status="live"]) #rotate-code"#, thenWaitFor: "#message:not(:empty)",
+                clicks: ["#rotate-code"], finalReport: report, initScript: clock)
+        }
+        #expect(try await onThreadOfItsOwn { browser.waitForSecondSelector() } != nil, "the new code is said")
+        struct Said: Decodable { var first, before, after, code: String }
+        let json = try #require(browser.finalReport)
+        let said = try JSONDecoder().decode(Said.self, from: Data(try JSONDecoder().decode(String.self, from: Data(json.utf8)).utf8))
+        let code = try await server.room().joinCode
+        #expect(code != ClassServerProcess.joinCode && said.code == code, "the code was rotated: \(said.code), \(code)")
+        #expect(said.first == "New join code: \(code)")
+        #expect(said.before == said.first, "still said at 14.999 s")
+        #expect(said.after == "", "gone at 15 s")
+    }
+}

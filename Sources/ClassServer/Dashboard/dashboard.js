@@ -76,8 +76,17 @@
   // events, and we age them by our own clock rather than compare our clock with the server's.
   function aged() { return (Date.now() - roomReceivedAt) / 1000; }
 
-  let saidAt = 0;
-  function say(text) { saidAt = Date.now(); setText('message', text); }
+  // A message (a new join code…) says its piece and goes after MESSAGE_MS. Its timer is the
+  // browser's, or a test's clock when one was put in place before this script ran
+  // (window.didojoClock: after(ms, f) → handle, cancel(handle)).
+  const MESSAGE_MS = 15000;
+  const messageClock = window.didojoClock || { after: (ms, f) => setTimeout(f, ms), cancel: (handle) => clearTimeout(handle) };
+  let messageTimer = null;
+  function say(text) {
+    setText('message', text);
+    if (messageTimer !== null) messageClock.cancel(messageTimer);
+    messageTimer = text ? messageClock.after(MESSAGE_MS, () => { messageTimer = null; setText('message', ''); }) : null;
+  }
 
   // Replaces the whole page with the bad-token sentence: nothing else on it would work anyway.
   function showBadToken() {
@@ -154,6 +163,18 @@
     }
   }
 
+  // The locked lessons' Unlock buttons (and Lock again for those the teacher unlocked), above
+  // the grid: a lesson's column may be far to the right of a wide room, out of view.
+  function buildLocks(items) {
+    if (!items.length) return [];
+    return [el('span', { class: 'label' }, 'Locked lessons:'), ...items.map((l) => el('span', {
+      class: 'lesson-lock', 'data-lesson': l.id, 'data-locked': l.locked ? 'true' : 'false',
+    }, l.title, l.locked ? null : ' (unlocked by you)', ' ',
+    l.locked
+      ? el('button', { type: 'button', class: 'unlock', 'data-lesson': l.id, onclick: (e) => unlock(l.id, e.currentTarget) }, 'Unlock for the room')
+      : el('button', { type: 'button', class: 'lock', 'data-lesson': l.id, onclick: (e) => lockAgain(l.id, e.currentTarget) }, 'Lock again')))];
+  }
+
   function render(room) {
     const learners = room.learners || [];
     const lessons = room.lessons || [];
@@ -181,6 +202,8 @@
       lessons, learners: sorted(learners), raised, sort: sortKey(), minute: Math.floor(serverNow / 60),
       expanded: lessons.map((lesson, index) => isExpanded(lesson, learners, index)),
     }, (data) => buildGrid(data, serverNow));
+    renderSection('locks', lessons.filter((l) => l.unlocked === false || l.unlockedByTeacher)
+      .map((l) => ({ id: l.id, title: l.title || l.id, locked: l.unlocked === false })), buildLocks);
     setText('hand-count', hands.length ? `(${hands.length})` : '');
     const byID = {};
     for (const p of learners) byID[p.id] = p;
@@ -299,12 +322,8 @@
         }, open ? '▾' : '▸'), ' ',
         el('span', { class: 'lesson-title' }, lesson.title || lesson.id),
         lesson.timeBoxMinutes ? [' ', el('span', { class: 'time-box', 'data-minutes': lesson.timeBoxMinutes }, `(${lesson.timeBoxMinutes} min)`)] : null,
-        locked ? [' ', el('span', { class: 'locked-tag' }, '(locked)'), ' ',
-          el('button', { type: 'button', class: 'unlock', 'data-lesson': lesson.id,
-            onclick: (e) => unlock(lesson.id, e.currentTarget) }, 'Unlock for the room')] : null,
-        lesson.unlockedByTeacher ? [' ', el('span', { class: 'locked-tag' }, '(unlocked by you)'), ' ',
-          el('button', { type: 'button', class: 'lock', 'data-lesson': lesson.id,
-            onclick: (e) => lockAgain(lesson.id, e.currentTarget) }, 'Lock again')] : null);
+        locked ? [' ', el('span', { class: 'locked-tag' }, '(locked)')] : null,
+        lesson.unlockedByTeacher ? [' ', el('span', { class: 'locked-tag' }, '(unlocked by you)')] : null);
       }));
     const exerciseRow = el('tr', null, lessons.map((lesson, index) => [
       el('th', { scope: 'col', class: 'summary-head', 'data-lesson': lesson.id, title: 'exercises passed of the lesson\'s' }, 'Passed'),
@@ -723,8 +742,6 @@
       if (button) button.addEventListener('click', () => download(button));
     }
     setInterval(() => { if (lastRoom) render(lastRoom); }, 20000);   // age the "min" texts
-    // A message (a new join code…) says its piece and goes.
-    setInterval(() => { if (Date.now() - saidAt > 15000) say(''); }, 5000);
     loadRoom().then((ok) => { if (ok) connect(); });
   }
 

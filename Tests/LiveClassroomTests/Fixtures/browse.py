@@ -123,6 +123,9 @@ class FirefoxPage:
     def navigate(self, url):
         self.tools.call("browsingContext.navigate", context=self.context, url=url, wait="complete")
 
+    def add_init_script(self, source):
+        self.tools.call("script.addPreloadScript", functionDeclaration="() => {\n" + source + "\n}")
+
     def set_viewport(self, width, height):
         self.tools.call("browsingContext.setViewport", context=self.context, viewport={"width": width, "height": height})
 
@@ -165,6 +168,7 @@ def main():
     parser.add_argument("--click-screenshots")
     parser.add_argument("--final-screenshot")
     parser.add_argument("--final-report")
+    parser.add_argument("--init-script", help="JavaScript run in every page before the page's own (a test's clock, say)")
     args = parser.parse_args()
     width, height = (int(part) for part in args.viewport.lower().split("x"))
     if args.firefox:
@@ -189,6 +193,8 @@ def main():
     try:
         page = open_page(args.firefox, port)
         page.set_viewport(width, height)
+        if args.init_script:
+            page.add_init_script(args.init_script)
         page.navigate(args.url)
         if not wait_for(page, args.wait_for, args.timeout):
             print(page.evaluate("document.documentElement.outerHTML"))
@@ -245,6 +251,9 @@ class ChromiumPage:
 
     def navigate(self, url):
         self.tools.call("Page.navigate", url=url)
+
+    def add_init_script(self, source):
+        self.tools.call("Page.addScriptToEvaluateOnNewDocument", source=source)
 
     def set_file(self, selector, path):
         document = self.tools.call("DOM.getDocument")["root"]["nodeId"]
