@@ -190,7 +190,7 @@ let package = Package(
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
-        .target(name: "DojoShell", dependencies: ["DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "WiringModel", "ClassProtocol", "ChildProcess", "LineEditing", "CLibEditShim", "TerminalMarkdown", "LessonSupport", "WiringAnalysis"]),
+        .target(name: "DojoShell", dependencies: ["DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "WiringModel", "ClassProtocol", "ChildProcess", "LineEditing", "TerminalMarkdown", "LessonSupport", "WiringAnalysis"]),
         // What an exercise's `wiring:` rules and the analysis's findings are, as data: the lesson
         // catalogue and a check's report hold them without linking swift-syntax.
         .target(name: "WiringModel"),

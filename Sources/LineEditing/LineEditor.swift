@@ -49,7 +49,7 @@ public final class LineEditor: LineReading {
         candidates: @escaping (_ wordsBeforeCursor: [String], _ partialWord: String) -> [String]
     ) {
         Self.useUTF8Locale()
-        didojo_interrupt_install()
+        InterruptSignal.install()
 
         guard let input = fdopen(dup(inputFD), "r"), let output = fdopen(dup(outputFD), "w") else {
             fatalError("LineEditor: cannot open streams for descriptors \(inputFD) and \(outputFD)")

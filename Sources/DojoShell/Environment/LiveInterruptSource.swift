@@ -1,6 +1,6 @@
-import CLibEditShim
 import Foundation
 import Glibc
+import LineEditing
 
 /// Ctrl-C, as seen by the real process: a SIGINT handler sets a flag and writes a byte to a
 /// wake pipe; `nextInterrupt` sleeps in `poll(2)` on that pipe, so Ctrl-C wakes it at once and
@@ -14,12 +14,12 @@ package struct LiveInterruptSource: InterruptSource {
     /// Installs the SIGINT handler and its wake pipe (once; installing again is harmless) and
     /// returns the source.
     package static func installed() -> LiveInterruptSource {
-        didojo_interrupt_install()
+        InterruptSignal.install()
         return LiveInterruptSource()
     }
 
     package func takeInterrupt() -> Bool {
-        didojo_interrupt_take() != 0
+        InterruptSignal.take()
     }
 
     /// Waits on a thread of its own (a blocked `poll(2)` must not hold one of Swift's few
@@ -43,11 +43,11 @@ package struct LiveInterruptSource: InterruptSource {
 
     /// Blocks until SIGINT has arrived (and takes it) or `cancelDescriptor` is readable.
     private static func waitForInterrupt(orReadable cancelDescriptor: Int32) {
-        let interruptDescriptor = didojo_interrupt_descriptor()
+        let interruptDescriptor = InterruptSignal.wakeDescriptor
         while true {
             // Drain first, then take: a SIGINT between the two leaves its byte for the next poll.
-            didojo_interrupt_drain()
-            if didojo_interrupt_take() != 0 { return }
+            InterruptSignal.drainWakePipe()
+            if InterruptSignal.take() { return }
             var pollers = [
                 pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: cancelDescriptor, events: Int16(POLLIN), revents: 0),

@@ -1,0 +1,28 @@
+import CLibEditShim
+
+/// Ctrl-C as the process receives it: a SIGINT handler (in the C shim, beside libedit's own
+/// signal handling, installed without SA_RESTART so that a blocked read fails with EINTR) that
+/// only sets a flag and writes a byte to a wake pipe. The shell's `LiveInterruptSource` is
+/// built on this, so that no module above LineEditing needs the shim.
+package enum InterruptSignal {
+    /// Installs the handler and its wake pipe (once; installing again is harmless).
+    package static func install() {
+        didojo_interrupt_install()
+    }
+
+    /// Whether SIGINT arrived since the last call; clears the flag.
+    package static func take() -> Bool {
+        didojo_interrupt_take() != 0
+    }
+
+    /// The read end of the wake pipe, for poll(2); -1 before `install`, or when the system
+    /// refused a pipe.
+    package static var wakeDescriptor: Int32 {
+        didojo_interrupt_descriptor()
+    }
+
+    /// Reads every byte waiting in the wake pipe, without blocking.
+    package static func drainWakePipe() {
+        didojo_interrupt_drain()
+    }
+}
