@@ -335,9 +335,15 @@ struct CompositionRoot {
     /// The learner's terminal: line editing when a person is typing, plain lines for a script.
     func terminal(completion: CompletionProvider) -> any Terminal {
         if TerminalInfo.isTerminal(fd: 0) {
-            return EditLineTerminal(environment: environment, completion: completion)
+            let history = HistoryFile(url: HistoryFile.defaultURL(environment: environment))
+            let editor = LineEditor(programName: "didojo", history: history) { words, partial in
+                // libedit calls back on this thread, from inside `readLine`, which runs on the
+                // main actor.
+                MainActor.assumeIsolated { completion.candidates(words, partial) }
+            }
+            return EditLineTerminal(environment: environment, editor: editor)
         }
-        return ScriptTerminal(environment: environment)
+        return ScriptTerminal(environment: environment, reader: PlainLineReader())
     }
 
     /// Everything the shell (and the subcommands that share its code) runs on.

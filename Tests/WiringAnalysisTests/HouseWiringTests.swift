@@ -59,14 +59,6 @@ import Testing
             why: "LocalFileSystem is the adapter to the disk: waiting for a lock that another process holds is measured on the machine's clock"
         ),
         Allowed(
-            kind: .hardWiredDependency, file: "DojoShell/Environment/EditLineTerminal.swift", target: "LineEditor",
-            why: "EditLineTerminal is the adapter to libedit and LineEditor is its implementation, not a dependency the shell could replace: a fake Terminal replaces both"
-        ),
-        Allowed(
-            kind: .hardWiredDependency, file: "DojoShell/Environment/ScriptTerminal.swift", target: "PlainLineReader",
-            why: "ScriptTerminal is the adapter to a piped standard input and PlainLineReader its implementation: a fake Terminal replaces both"
-        ),
-        Allowed(
             kind: .hardWiredDependency, file: "DojoShell/Rendering/PlainReportText.swift", target: "CollectingTerminal",
             why: "an in-memory terminal that collects what is written, to render a report as text: a Stable Dependency, with no I/O"
         ),

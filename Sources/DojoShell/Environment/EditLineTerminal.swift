@@ -2,20 +2,16 @@ import Foundation
 import LineEditing
 import TerminalMarkdown
 
-/// A person at a terminal: libedit line editing, history, Tab completion.
+/// A person at a terminal: libedit line editing, history, Tab completion (the `LineEditor` the
+/// composition root makes, with the shell's completion and the history file).
 @MainActor
 package final class EditLineTerminal: Terminal {
     private let editor: LineEditor
     private let environment: [String: String]
 
-    package init(environment: [String: String], completion: CompletionProvider) {
+    package init(environment: [String: String], editor: LineEditor) {
         self.environment = environment
-        let history = HistoryFile(url: HistoryFile.defaultURL(environment: environment))
-        editor = LineEditor(programName: "didojo", history: history) { words, partial in
-            // libedit calls back on this thread, from inside `readLine`, which runs on the
-            // main actor.
-            MainActor.assumeIsolated { completion.candidates(words, partial) }
-        }
+        self.editor = editor
     }
 
     package var isInteractive: Bool { true }

@@ -6,11 +6,13 @@ import TerminalMarkdown
 /// `printf 'lessons\nquit\n' | didojo` prints only what the commands say.
 @MainActor
 package final class ScriptTerminal: Terminal {
-    private let reader = PlainLineReader()
+    private let reader: any LineReading
     private let environment: [String: String]
 
-    package init(environment: [String: String]) {
+    /// - Parameter reader: standard input's lines (a `PlainLineReader`).
+    package init(environment: [String: String], reader: any LineReading) {
         self.environment = environment
+        self.reader = reader
     }
 
     package var isInteractive: Bool { false }
