@@ -15,6 +15,8 @@ package struct InotifyFileWatcher: FileWatcher {
     private let clock: any Clock<Duration>
     /// How long to let an editor that writes in several steps finish before the check reads.
     static let settleTime: Duration = .milliseconds(50)
+    /// The name of the thread that waits.
+    package static let threadName = "InotifyWatcher"
 
     /// - Parameters:
     ///   - fallback: the watcher used where a folder cannot be watched.
@@ -30,8 +32,10 @@ package struct InotifyFileWatcher: FileWatcher {
         }
         let changed = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let thread = Thread { continuation.resume(returning: watch.waitForEvent(naming: file.lastPathComponent)) }
-                thread.name = "InotifyFileWatcher"
+                let thread = Thread {
+                    Self.nameThisThread()
+                    continuation.resume(returning: watch.waitForEvent(naming: file.lastPathComponent))
+                }
                 thread.start()
             }
         } onCancel: {
@@ -45,6 +49,16 @@ package struct InotifyFileWatcher: FileWatcher {
             return false
         }
         return true
+    }
+
+    /// Names the calling thread `threadName`, for debuggers and for the tests that look for it
+    /// in /proc. Not `Thread.name`: Foundation passes it on to Linux only when it has recorded
+    /// the thread as started, which the new thread may outrun.
+    private static func nameThisThread() {
+        let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard file >= 0 else { return }
+        _ = threadName.withCString { write(file, $0, strlen($0)) }
+        Glibc.close(file)
     }
 
     /// The file names named by the inotify events in `buffer`.
