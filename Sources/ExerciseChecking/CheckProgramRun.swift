@@ -94,7 +94,7 @@ struct CheckProgramRun: Sendable {
 
         // What of the learner's code the checks depend on is read while it compiles.
         let sourcesBefore = sourceTexts(of: request)
-        async let checkedInterface = sourcesBefore.flatMap { checkedInterfaceText(of: $0, checks: request.tests) }
+        async let checkedInterface = OffThePool.run { sourcesBefore.flatMap { checkedInterfaceText(of: $0, checks: request.tests) } }
 
         // The re-exports are made from the code under test, and kept with its module.
         let exerciseFlags = request.flags(for: .exerciseModule)

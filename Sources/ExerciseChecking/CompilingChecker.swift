@@ -101,7 +101,7 @@ public struct CompilingChecker: ExerciseChecker {
         // the file while the compiler works, and the program that runs the checks is let go
         // only when it found nothing. Its refusal is the news, whatever the compiler said.
         let admission = Task { [self] in
-            let refused = refusingReach(of: exercise, source: source)
+            let refused = await OffThePool.run { refusingReach(of: exercise, source: source) }
             trace.mark("reach audited")
             return refused
         }
@@ -112,8 +112,8 @@ public struct CompilingChecker: ExerciseChecker {
             let testCases = try lessonTestCases(in: exercise.checks)
             guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
             // The wiring and the names are read from the source while the compiler works.
-            async let analysed = analyseWiring(of: exercise, source: source)
-            async let shadowing = shadowingFindings(of: exercise, source: source)
+            async let analysed = OffThePool.run { analyseWiring(of: exercise, source: source) }
+            async let shadowing = OffThePool.run { shadowingFindings(of: exercise, source: source) }
             let request = CheckProgramRequest(
                 exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks], learnerFile: source,
                 testCases: testCases, learnerStep: .exerciseModule, learnerFlags: Self.compilerFlags(of: exercise)
