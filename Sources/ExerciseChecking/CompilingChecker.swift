@@ -126,13 +126,14 @@ public struct CompilingChecker: ExerciseChecker {
             report = Self.rejecting(await shadowing, judged) ?? judged
             trace.mark("wiring and names read")
         case .test:
-            // A few milliseconds before several compiles and runs.
-            wiring = analyseWiring(of: exercise, source: source)
             // The learner's tests share a module with the lesson's checks on them, so their
-            // names would win there too.
+            // names would win there too; read while the tests compile and run, as the wiring
+            // is (a few milliseconds before several compiles and runs).
+            async let shadowing = OffThePool.run { shadowingFindings(of: exercise, source: source) }
+            wiring = await OffThePool.run { analyseWiring(of: exercise, source: source) }
             let judged = try await checkTests(of: exercise, source: source, wiringRules: wiring.results, admission: admission, onPhase: onPhase)
             if let refused = await admission.value { return refused }
-            report = Self.rejecting(shadowingFindings(of: exercise, source: source), judged) ?? judged
+            report = Self.rejecting(await shadowing, judged) ?? judged
         }
         // The exercise's own words for its warnings-as-errors come first: the explainer keeps an
         // explanation a diagnostic already has.
