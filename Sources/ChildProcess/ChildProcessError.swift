@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a child process could not be started, with messages written for a person.
-public enum ChildProcessError: Error, LocalizedError, Equatable {
+package enum ChildProcessError: Error, LocalizedError, Equatable {
     /// The program could not be started, e.g. it does not exist or is not executable.
     case couldNotStart(executable: String, reason: String)
     /// The requested working directory could not be entered.
@@ -10,7 +10,7 @@ public enum ChildProcessError: Error, LocalizedError, Equatable {
     case systemResourceUnavailable(operation: String, reason: String)
 
     /// A one-line message such as "could not start /usr/bin/swiftc: No such file or directory".
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .couldNotStart(let executable, let reason):
             return "could not start \(executable): \(reason)"

@@ -12,23 +12,23 @@ import Synchronization
 /// signal to go on, and from then on standard input is empty, as for any other run. The run's
 /// timeout counts from the opening, not from the start. Abandoning the gate stops the child
 /// as cancelling the run does, and its input is held until it has stopped.
-public final class ChildProcessGate: Sendable, Equatable {
+package final class ChildProcessGate: Sendable, Equatable {
     private enum State { case shut, open, abandoned }
 
     private let state = Mutex(State.shut)
     /// Wakes the launcher's supervising thread the moment the state changes.
     private let wake = WakePipe()
 
-    public init() {}
+    package init() {}
 
     /// Lets the child go on. Does nothing once the gate was opened or abandoned.
-    public func open() { change(to: .open) }
+    package func open() { change(to: .open) }
 
     /// Stops the child without letting it go on (the run ends as cancelled).
-    public func abandon() { change(to: .abandoned) }
+    package func abandon() { change(to: .abandoned) }
 
-    public var isOpen: Bool { state.withLock { $0 == .open } }
-    public var isAbandoned: Bool { state.withLock { $0 == .abandoned } }
+    package var isOpen: Bool { state.withLock { $0 == .open } }
+    package var isAbandoned: Bool { state.withLock { $0 == .abandoned } }
 
     /// The descriptor the launcher polls: readable once the gate has been opened or abandoned.
     var wakeDescriptor: Int32 { wake.readDescriptor }
@@ -43,5 +43,5 @@ public final class ChildProcessGate: Sendable, Equatable {
     }
 
     /// Two gates are the same only if they are one gate.
-    public static func == (lhs: ChildProcessGate, rhs: ChildProcessGate) -> Bool { lhs === rhs }
+    package static func == (lhs: ChildProcessGate, rhs: ChildProcessGate) -> Bool { lhs === rhs }
 }

@@ -17,7 +17,7 @@ import Glibc
 /// blocking in `poll(2)` and `waitpid(2)`, which must not hold up a thread of
 /// Swift's small cooperative pool. Runs share no state, so any number can go
 /// at once (for example from a `TaskGroup`).
-public struct ChildProcessLauncher: ProcessLaunching {
+package struct ChildProcessLauncher: ProcessLaunching {
     /// How often the supervising thread looks for the reaper's end on a system without
     /// pidfds (before Linux 5.3).
     static let pollInterval: Duration = .milliseconds(20)
@@ -35,11 +35,11 @@ public struct ChildProcessLauncher: ProcessLaunching {
     private let clock: any Clock<Duration>
 
     /// Creates a launcher that times its runs on `clock`.
-    public init(clock: any Clock<Duration>) {
+    package init(clock: any Clock<Duration>) {
         self.clock = clock
     }
 
-    public func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
+    package func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
         let cancellation = RunCancellation()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -63,7 +63,7 @@ public struct ChildProcessLauncher: ProcessLaunching {
     /// For callers that must answer before they return and cannot `await`, such as Tab
     /// completion inside the line editor's callback. Keep such runs short, and ungated: a gate
     /// could only be opened from another thread.
-    public func runWaiting(_ request: ChildProcessRequest) throws -> ChildProcessResult {
+    package func runWaiting(_ request: ChildProcessRequest) throws -> ChildProcessResult {
         let clock: any Clock<Duration> = self.clock
         return try Self.runBlocking(request, clock: clock, cancellation: nil)
     }

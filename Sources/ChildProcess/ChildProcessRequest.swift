@@ -2,43 +2,46 @@
 ///
 /// The request is plain data so the shell can build it, log it, and hand it to
 /// any ``ProcessLaunching`` implementation (the real one or a test double).
+///
+/// `public` (its members `package`) only because ExerciseChecking's public declarations name
+/// it: no product exports it, so it becomes `package` once they do.
 public struct ChildProcessRequest: Sendable, Equatable {
     /// The default number of bytes kept per output stream: 1 MiB.
     ///
     /// Enough for any honest exercise output, small enough that a learner's
     /// runaway `print` loop cannot fill the tutor's memory.
-    public static let defaultOutputLimit = 1024 * 1024
+    package static let defaultOutputLimit = 1024 * 1024
 
     /// The default largest file a child may write: 64 MiB.
     ///
     /// Far above what a compiler step or a check writes (the largest, a module-cache file, is
     /// about 11 MB), far below what would fill the disk of a learner whose loop writes a file.
-    public static let defaultFileSizeLimit = 64 * 1024 * 1024
+    package static let defaultFileSizeLimit = 64 * 1024 * 1024
 
     /// The default number of processes and threads a child and its descendants may add: 512.
     ///
     /// The program that runs the checks needs a few dozen threads, the compiler a few
     /// processes; a fork bomb stops at a few hundred instead of taking the machine down.
-    public static let defaultAdditionalProcessLimit = 512
+    package static let defaultAdditionalProcessLimit = 512
 
     /// The absolute path of the program to start (no `PATH` lookup is done).
-    public var executable: String
+    package var executable: String
     /// The arguments after the program name (the program receives `executable` as `argv[0]`).
-    public var arguments: [String]
+    package var arguments: [String]
     /// The complete environment of the child; nothing is inherited from the tutor.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// The directory the child starts in, or `nil` to use the tutor's current directory.
-    public var workingDirectory: String?
+    package var workingDirectory: String?
     /// How long the child (and everything it starts) may run before being killed, or `nil` for no limit.
-    public var timeout: Duration?
+    package var timeout: Duration?
     /// How many bytes to keep from each of standard output and standard error; the rest is read and dropped.
-    public var outputLimit: Int
+    package var outputLimit: Int
     /// The most address space, in bytes, the child may use (`RLIMIT_AS`), or `nil` for no limit.
-    public var memoryLimit: Int?
+    package var memoryLimit: Int?
     /// The largest file, in bytes, the child and everything it starts may write
     /// (`RLIMIT_FSIZE`), or `nil` for no limit. A write past it ends the writer with SIGXFSZ
     /// (or fails with EFBIG if the writer ignores that signal).
-    public var fileSizeLimit: Int?
+    package var fileSizeLimit: Int?
     /// How many processes and threads the child and everything it starts may add to those
     /// running when it starts (`RLIMIT_NPROC`), or `nil` for no limit.
     ///
@@ -48,16 +51,16 @@ public struct ChildProcessRequest: Sendable, Equatable {
     /// start (never fewer than the user's own) plus this margin. Two notes: the kernel does
     /// not apply it to root, and it is the user's count that grows, so while one run sits at
     /// its limit another run started by the same user may fail to start a thread as well.
-    public var additionalProcessLimit: Int?
+    package var additionalProcessLimit: Int?
     /// Holds the child back after it has started, until the gate opens (see
     /// ``ChildProcessGate``); `nil` lets it run at once, with an empty standard input.
-    public var gate: ChildProcessGate?
+    package var gate: ChildProcessGate?
     /// Confines the child and everything it starts (see ``Confinement``); `nil` lets it do
     /// whatever the user may. For the learner's code: the program that runs the checks.
-    public var confinement: Confinement?
+    package var confinement: Confinement?
 
     /// Creates a request; only the executable is required.
-    public init(
+    package init(
         executable: String,
         arguments: [String] = [],
         environment: [String: String] = [:],

@@ -1,22 +1,25 @@
 /// Everything known about a finished child process: how it ended and what it printed.
+///
+/// `public` (its members `package`) only because ExerciseChecking's public declarations name
+/// it: no product exports it, so it becomes `package` once they do.
 public struct ChildProcessResult: Sendable, Equatable {
     /// How the child ended. After a timeout or cancellation this is usually `.signaled(SIGKILL)`.
-    public var termination: Termination
+    package var termination: Termination
     /// The first `outputLimit` bytes of standard output, decoded as UTF-8 (invalid bytes become U+FFFD).
-    public var standardOutput: String
+    package var standardOutput: String
     /// The first `outputLimit` bytes of standard error, decoded as UTF-8 (invalid bytes become U+FFFD).
-    public var standardError: String
+    package var standardError: String
     /// How many bytes were read beyond the limit and thrown away, over both streams; 0 when nothing was dropped.
-    public var droppedOutputBytes: Int
+    package var droppedOutputBytes: Int
     /// Whether the child was killed because the request's timeout ran out.
-    public var timedOut: Bool
+    package var timedOut: Bool
     /// Whether the child was killed because the caller cancelled the run.
-    public var cancelled: Bool
+    package var cancelled: Bool
     /// How long the run took, from starting the child until it was reaped.
-    public var duration: Duration
+    package var duration: Duration
 
-    /// Creates a result; public so test doubles of ``ProcessLaunching`` can build one.
-    public init(
+    /// Creates a result; package-wide so test doubles of ``ProcessLaunching`` can build one.
+    package init(
         termination: Termination,
         standardOutput: String = "",
         standardError: String = "",

@@ -7,13 +7,13 @@
 /// Enforced by the kernel (Landlock and seccomp, see `cchildprocess_confine.c`), before the
 /// program's first instruction. What the running kernel cannot enforce, `ConfinementSupport`
 /// says in words.
-public struct Confinement: Sendable, Equatable {
+package struct Confinement: Sendable, Equatable {
     /// Folders and files the child may read and execute.
-    public var readable: [String]
+    package var readable: [String]
     /// Folders the child may read, write, create and remove in.
-    public var writable: [String]
+    package var writable: [String]
 
-    public init(readable: [String], writable: [String]) {
+    package init(readable: [String], writable: [String]) {
         self.readable = readable
         self.writable = writable
     }
@@ -29,7 +29,7 @@ public struct Confinement: Sendable, Equatable {
     /// program do: read what `/proc` shows of itself and of other processes to anyone,
     /// nothing that needs tracing rights (their memory, environment, open files: Landlock
     /// refuses those outside the run), and write nothing there (its own memory neither).
-    public static let systemReadable = [
+    package static let systemReadable = [
         "/usr", "/lib", "/lib64", "/bin", "/proc",
         "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/timezone",
         "/etc/passwd", "/etc/group", "/etc/nsswitch.conf", "/etc/locale.alias",

@@ -1,27 +1,27 @@
 import CChildProcess
 
 /// What the running kernel can enforce of a `Confinement`, and what it cannot, in words.
-public struct ConfinementSupport: Sendable, Equatable {
+package struct ConfinementSupport: Sendable, Equatable {
     /// The Landlock ABI version (0: none). 1 confines the file system, 4 adds TCP, 6 adds
     /// signals and abstract Unix sockets.
-    public let landlockABI: Int
+    package let landlockABI: Int
     /// Whether seccomp filters are available (they refuse sockets and the calls that reach
     /// beyond the process).
-    public let seccomp: Bool
+    package let seccomp: Bool
 
-    public init(landlockABI: Int, seccomp: Bool) {
+    package init(landlockABI: Int, seccomp: Bool) {
         self.landlockABI = landlockABI
         self.seccomp = seccomp
     }
 
     /// The running kernel's.
-    public static var current: ConfinementSupport {
+    package static var current: ConfinementSupport {
         ConfinementSupport(landlockABI: Int(cchildprocess_landlock_abi()), seccomp: cchildprocess_seccomp_supported() != 0)
     }
 
     /// What a confined program could still do on this kernel, one phrase each; empty when
     /// nothing of the confinement is missing.
-    public var gaps: [String] {
+    package var gaps: [String] {
         var gaps: [String] = []
         if landlockABI == 0 {
             gaps.append("this kernel has no Landlock, so the code could read and write any file you can")
@@ -39,7 +39,7 @@ public struct ConfinementSupport: Sendable, Equatable {
 
     /// "not confined: …" for every check's report and `verify`'s output, or nil when the
     /// confinement is whole.
-    public var notice: String? {
+    package var notice: String? {
         gaps.isEmpty ? nil : "not confined: " + gaps.joined(separator: "; ")
     }
 }

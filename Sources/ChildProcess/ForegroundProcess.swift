@@ -14,12 +14,12 @@ import Glibc
 /// the terminal with it, as a job-control shell does. Both are the opposite of
 /// ``ChildProcessLauncher``, which fences in the learner's untrusted code (a session of its
 /// own, captured output, limits).
-public enum ForegroundProcess {
+package enum ForegroundProcess {
     /// Starts `executable` with `arguments` in the caller's process group and waits for it.
     ///
     /// - Throws: ``ChildProcessError/couldNotStart(executable:reason:)`` when it cannot be
     ///   started (missing, not executable…).
-    public static func run(executable: String, arguments: [String]) throws -> Termination {
+    package static func run(executable: String, arguments: [String]) throws -> Termination {
         let pid = try spawn(executable: executable, arguments: arguments, terminal: nil)
         return wait(for: pid)
     }
@@ -52,7 +52,7 @@ public enum ForegroundProcess {
     ///   terminal); `terminal` must then be another descriptor of the terminal (standard output).
     /// - Throws: ``ChildProcessError/couldNotStart(executable:reason:)`` when it cannot be
     ///   started.
-    public static func runOwningTerminal(executable: String, arguments: [String], terminal: Int32, standardInput: Int32? = nil) throws -> Termination {
+    package static func runOwningTerminal(executable: String, arguments: [String], terminal: Int32, standardInput: Int32? = nil) throws -> Termination {
         let ownGroup = getpgrp()
         guard isatty(terminal) == 1, tcgetpgrp(terminal) == ownGroup else {
             return wait(for: try spawn(executable: executable, arguments: arguments, terminal: nil, standardInput: standardInput))

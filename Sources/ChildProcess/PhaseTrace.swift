@@ -7,15 +7,18 @@ import Glibc
 /// `write(2)` to a file opened for appending, so that the lines of a process and of its
 /// threads never interleave, and a benchmark can put them on its own clock (Python's
 /// `time.monotonic_ns()` reads the same one). Off, it costs nothing but a test of an optional.
+///
+/// `public` (its members `package`) only because ExerciseChecking's public declarations name
+/// it: no product exports it, so it becomes `package` once they do.
 public final class PhaseTrace: Sendable {
     /// The trace file, or nil when tracing is off.
     private let descriptor: Int32?
 
     /// The environment variable that names the trace file.
-    public static let variable = "DIDOJO_TRACE"
+    package static let variable = "DIDOJO_TRACE"
 
     /// A trace that records nothing.
-    public static let off = PhaseTrace(descriptor: nil)
+    package static let off = PhaseTrace(descriptor: nil)
 
     private init(descriptor: Int32?) {
         self.descriptor = descriptor
@@ -23,7 +26,7 @@ public final class PhaseTrace: Sendable {
 
     /// The trace `environment` asks for: appending to the file `DIDOJO_TRACE` names, else off
     /// (also when the file cannot be opened: a trace must never stop a check).
-    public static func from(environment: [String: String]) -> PhaseTrace {
+    package static func from(environment: [String: String]) -> PhaseTrace {
         guard let path = environment[variable], !path.isEmpty else { return .off }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         return descriptor < 0 ? .off : PhaseTrace(descriptor: descriptor)
@@ -34,10 +37,10 @@ public final class PhaseTrace: Sendable {
     }
 
     /// Whether moments are recorded at all.
-    public var isOn: Bool { descriptor != nil }
+    package var isOn: Bool { descriptor != nil }
 
     /// Records that `moment` happened now.
-    public func mark(_ moment: @autoclosure () -> String) {
+    package func mark(_ moment: @autoclosure () -> String) {
         guard let descriptor else { return }
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)

@@ -1,20 +1,20 @@
 import Glibc
 
 /// How a child process ended: by exiting with a status, or by being killed by a signal.
-public enum Termination: Sendable, Equatable, CustomStringConvertible {
+package enum Termination: Sendable, Equatable, CustomStringConvertible {
     /// The process called `exit` (or returned from `main`) with this status.
     case exited(Int32)
     /// The process was killed by this signal number (a crash, a timeout kill, ...).
     case signaled(Int32)
 
     /// Whether the process exited with status 0.
-    public var isSuccess: Bool {
+    package var isSuccess: Bool {
         self == .exited(0)
     }
 
     /// A short sentence for a learner, such as "exited with status 1" or
     /// "crashed (illegal instruction / trap, SIGILL)".
-    public var description: String {
+    package var description: String {
         switch self {
         case .exited(let status):
             return "exited with status \(status)"
@@ -24,7 +24,7 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The conventional name of a signal, such as "SIGSEGV", or "signal 42" when unknown.
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         switch signal {
         case SIGHUP: return "SIGHUP"
         case SIGINT: return "SIGINT"
@@ -51,7 +51,7 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
     /// SIGILL and SIGTRAP get the same wording because on Linux that is how
     /// Swift's `fatalError`, failed `precondition`s, array index out of range
     /// and force-unwrapping `nil` end (the runtime executes a trap instruction).
-    public static func signalDescription(_ signal: Int32) -> String {
+    package static func signalDescription(_ signal: Int32) -> String {
         switch signal {
         case SIGILL, SIGTRAP: return "crashed (illegal instruction / trap)"
         case SIGSEGV: return "segmentation fault"

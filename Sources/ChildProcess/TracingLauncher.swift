@@ -3,16 +3,16 @@
 ///
 /// A child is named by its program and what it writes (`swift-frontend Exercise.o`,
 /// `ld.lld libExerciseChecks.so`), which tells a check's steps apart in a trace.
-public struct TracingLauncher: ProcessLaunching {
+package struct TracingLauncher: ProcessLaunching {
     private let launcher: any ProcessLaunching
     private let trace: PhaseTrace
 
-    public init(_ launcher: any ProcessLaunching, trace: PhaseTrace) {
+    package init(_ launcher: any ProcessLaunching, trace: PhaseTrace) {
         self.launcher = launcher
         self.trace = trace
     }
 
-    public func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
+    package func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
         let name = Self.name(of: request)
         trace.mark("start \(name)")
         let result = try await launcher.run(request)

@@ -3,8 +3,11 @@ import Foundation
 /// One thing a learner did that the teacher's dashboard shows: what the learner's shell puts in
 /// its outbox and `didojo-outbox` delivers. It never carries code, except an `ask`'s file, which
 /// the learner saw before it was sent.
+///
+/// `public` (its members `package`, but for the `id` that `Identifiable` needs) only because
+/// ClassServer's public declarations name it: no product exports it.
 public struct ClassEvent: Codable, Sendable, Equatable, Identifiable {
-    public enum Kind: String, Codable, Sendable, CaseIterable {
+    package enum Kind: String, Codable, Sendable, CaseIterable {
         /// A lesson, or one of its exercises, was opened.
         case opened
         /// A check ran (the learner's own, not a grading run).
@@ -20,20 +23,20 @@ public struct ClassEvent: Codable, Sendable, Equatable, Identifiable {
     /// Chosen by the learner's shell; the server stores an event once per learner and id, so a
     /// batch delivered twice (an answer lost on the way back) is not counted twice.
     public var id: String
-    public var kind: Kind
-    public var time: Date
-    public var lessonID: String?
-    public var exerciseID: String?
-    public var passed: Bool?
-    public var failingChecks: [String]?
+    package var kind: Kind
+    package var time: Date
+    package var lessonID: String?
+    package var exerciseID: String?
+    package var passed: Bool?
+    package var failingChecks: [String]?
     /// The catalogued mistake the check recognised, by its id.
-    public var mistake: String?
-    public var askText: String?
-    public var askFile: String?
-    public var askFileName: String?
-    public var askReport: String?
+    package var mistake: String?
+    package var askText: String?
+    package var askFile: String?
+    package var askFileName: String?
+    package var askReport: String?
 
-    public init(
+    package init(
         id: String = ClassEvent.newID(), kind: Kind, time: Date, lessonID: String? = nil, exerciseID: String? = nil,
         passed: Bool? = nil, failingChecks: [String]? = nil, mistake: String? = nil,
         askText: String? = nil, askFile: String? = nil, askFileName: String? = nil, askReport: String? = nil
@@ -53,7 +56,7 @@ public struct ClassEvent: Codable, Sendable, Equatable, Identifiable {
     }
 
     /// A new event id: a UUID without its dashes (32 characters of `[0-9A-F]`).
-    public static func newID() -> String {
+    package static func newID() -> String {
         UUID().uuidString.replacingOccurrences(of: "-", with: "")
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 extension ClassEvent {
     /// The event with its texts cut to the limits, so the server never refuses what the shell
     /// queued. Cutting loses the end of a long check name, never the event.
-    public func fitted() -> ClassEvent {
+    package func fitted() -> ClassEvent {
         var event = self
         event.failingChecks = failingChecks.map { Array($0.prefix(ClassLimits.failingChecksPerEvent)).map(Self.cut) }
         event.mistake = mistake.map(Self.cut)
@@ -18,7 +18,7 @@ extension ClassEvent {
 
     /// Why the server must refuse this event, in a sentence naming the field; nil when it is
     /// fine. `exercises` maps each exercise id of the class to its lesson id.
-    public func problem(lessons: Set<String>, exercises: [String: String]) -> String? {
+    package func problem(lessons: Set<String>, exercises: [String: String]) -> String? {
         guard ClassLimits.eventIDCharacters.contains(id.count),
               id.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") })
         else {
@@ -55,10 +55,10 @@ extension ClassEvent {
     }
 
     /// What an `ask` carries, in bytes of UTF-8 (its file and report).
-    public var askBytes: Int { (askFile?.utf8.count ?? 0) + (askReport?.utf8.count ?? 0) }
+    package var askBytes: Int { (askFile?.utf8.count ?? 0) + (askReport?.utf8.count ?? 0) }
 
     /// The lesson of the event: its own, or its exercise's.
-    public func lesson(exercises: [String: String]) -> String? {
+    package func lesson(exercises: [String: String]) -> String? {
         lessonID ?? exerciseID.flatMap { exercises[$0] }
     }
 
@@ -85,13 +85,13 @@ extension ClassEvent {
 /// inserts names as text). A name is counted as people see it: in characters (grapheme
 /// clusters: "é" typed as e and an accent is one) and in the columns a terminal gives it (a
 /// Chinese character or an emoji takes two).
-public enum LearnerName {
+package enum LearnerName {
     /// Most characters a single character may be built of: an emoji family is seven, and a
     /// letter buried under two hundred accents is not a name.
     static let scalarsPerCharacter = 10
 
     /// The name trimmed, its inner spaces made one, or nil with why it cannot be a name.
-    public static func validated(_ raw: String) -> Result<String, NameProblem> {
+    package static func validated(_ raw: String) -> Result<String, NameProblem> {
         let name = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !name.isEmpty else { return .failure(NameProblem(message: "A name cannot be empty.")) }
         // Control characters, and invisible formatting (a right-to-left override, say) but the
@@ -111,12 +111,12 @@ public enum LearnerName {
 
     /// How two names compare for "the same name already in the room": case, accents typed in
     /// different ways and spaces aside.
-    public static func key(_ name: String) -> String {
+    package static func key(_ name: String) -> String {
         name.precomposedStringWithCanonicalMapping.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// The columns a terminal gives `text`: two for a wide or emoji character, one otherwise.
-    public static func columns(_ text: String) -> Int {
+    package static func columns(_ text: String) -> Int {
         text.reduce(0) { $0 + (isWide($1) ? 2 : 1) }
     }
 
@@ -133,7 +133,7 @@ public enum LearnerName {
         }
     }
 
-    public struct NameProblem: Error, Equatable, Sendable {
-        public let message: String
+    package struct NameProblem: Error, Equatable, Sendable {
+        package let message: String
     }
 }

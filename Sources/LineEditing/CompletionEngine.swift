@@ -2,9 +2,9 @@
 ///
 /// This is pure logic with no terminal access, so it can be tested directly.
 /// Words are separated by spaces and tabs; quoting is not interpreted.
-public struct CompletionEngine {
+package struct CompletionEngine {
     /// What to do at the cursor after Tab.
-    public enum Completion: Equatable, Sendable {
+    package enum Completion: Equatable, Sendable {
         /// Nothing matches: the editor beeps.
         case none
         /// Text to insert at the cursor.
@@ -18,17 +18,17 @@ public struct CompletionEngine {
     /// It receives the complete words before the cursor and the partial word
     /// under the cursor. It may return words that do not start with the
     /// partial word; the engine filters them out.
-    public typealias Candidates = (_ wordsBeforeCursor: [String], _ partialWord: String) -> [String]
+    package typealias Candidates = (_ wordsBeforeCursor: [String], _ partialWord: String) -> [String]
 
     private let candidates: Candidates
 
     /// Creates an engine that asks `candidates` for the possible words.
-    public init(candidates: @escaping Candidates) {
+    package init(candidates: @escaping Candidates) {
         self.candidates = candidates
     }
 
     /// Works out the completion for a line whose text up to the cursor is `lineBeforeCursor`.
-    public func complete(lineBeforeCursor: String) -> Completion {
+    package func complete(lineBeforeCursor: String) -> Completion {
         let (words, partial) = Self.split(lineBeforeCursor)
         let matches = Set(candidates(words, partial).filter { !$0.isEmpty && $0.hasPrefix(partial) }).sorted()
 
@@ -72,7 +72,7 @@ public struct CompletionEngine {
     /// Lays out `choices` in columns, column by column like `ls`, fitting in `width` columns.
     ///
     /// Returns one string per screen row, without newlines.
-    public static func columns(_ choices: [String], width: Int) -> [String] {
+    package static func columns(_ choices: [String], width: Int) -> [String] {
         guard !choices.isEmpty else {
             return []
         }

@@ -8,14 +8,14 @@ import Glibc
 /// as `\\` and a newline as `\n`, so multi-line entries survive a round trip.
 /// The file is private to the user (mode 0600) and always replaced atomically,
 /// so a crash while saving never leaves half a history behind.
-public struct HistoryFile: Sendable {
+package struct HistoryFile: Sendable {
     /// Where the history lives.
-    public let url: URL
+    package let url: URL
     /// How many of the most recent entries are kept.
-    public let maxEntries: Int
+    package let maxEntries: Int
 
     /// Describes a history file at `url` that keeps at most `maxEntries` entries.
-    public init(url: URL, maxEntries: Int = 1000) {
+    package init(url: URL, maxEntries: Int = 1000) {
         self.url = url
         self.maxEntries = max(0, maxEntries)
     }
@@ -24,7 +24,7 @@ public struct HistoryFile: Sendable {
     ///
     /// Empty or relative `XDG_STATE_HOME` values are ignored, as the XDG spec asks.
     /// Without a usable `HOME` it falls back to the current user's home folder.
-    public static func defaultURL(environment: [String: String]) -> URL {
+    package static func defaultURL(environment: [String: String]) -> URL {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
             return URL(fileURLWithPath: state, isDirectory: true)
                 .appendingPathComponent("didojo", isDirectory: true)
@@ -46,7 +46,7 @@ public struct HistoryFile: Sendable {
     /// A missing or unreadable file gives an empty history rather than an
     /// error: losing history must never stop the shell from starting.
     /// Bytes that are not valid UTF-8 are replaced, not rejected.
-    public func load() -> [String] {
+    package func load() -> [String] {
         guard let data = try? Data(contentsOf: url) else {
             return []
         }
@@ -60,7 +60,7 @@ public struct HistoryFile: Sendable {
     /// Replaces the file with `entries` (oldest first), keeping only the last `maxEntries`.
     ///
     /// Blank entries and repeats of the previous entry are dropped.
-    public func save(_ entries: [String]) throws {
+    package func save(_ entries: [String]) throws {
         let kept = Self.normalized(entries, maxEntries: maxEntries)
         var text = ""
         for entry in kept {

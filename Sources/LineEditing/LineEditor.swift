@@ -20,7 +20,7 @@ import Glibc
 /// then returns NULL with a count of -1, and `readLine` reports that as
 /// `.interrupted` too. libedit's own signal handling (EL_SIGNAL) stays off,
 /// because its handler re-sends the signal to the whole process group.
-public final class LineEditor: LineReading {
+package final class LineEditor: LineReading {
     private let editor: OpaquePointer
     private let historyList: OpaquePointer
     private let inputStream: UnsafeMutablePointer<FILE>
@@ -29,7 +29,7 @@ public final class LineEditor: LineReading {
     private let historyFile: HistoryFile?
     private let historyLimit: Int
     /// The history, oldest first, as it will be saved.
-    public private(set) var historyEntries: [String]
+    package private(set) var historyEntries: [String]
 
     /// Creates an editor reading keys from `inputFD` and drawing on `outputFD`.
     ///
@@ -41,7 +41,7 @@ public final class LineEditor: LineReading {
     /// never kill the process, and if the character-type locale is still the
     /// default "C" locale it is switched to the environment's or to C.UTF-8,
     /// because libedit only decodes UTF-8 input under a UTF-8 locale.
-    public init(
+    package init(
         programName: String,
         inputFD: Int32 = 0,
         outputFD: Int32 = 1,
@@ -91,7 +91,7 @@ public final class LineEditor: LineReading {
     /// Reads one line with full editing; see `LineReadResult` for the outcomes.
     ///
     /// Non-blank lines are added to the history unless they repeat the previous entry.
-    public func readLine(prompt: String) -> LineReadResult {
+    package func readLine(prompt: String) -> LineReadResult {
         state.setPrompt(Self.markingInvisibleSequences(in: prompt))
         state.interruptRequested = false
 
@@ -126,7 +126,7 @@ public final class LineEditor: LineReading {
     }
 
     /// Writes the history to its `HistoryFile`; does nothing when the editor has none.
-    public func saveHistory() throws {
+    package func saveHistory() throws {
         try historyFile?.save(historyEntries)
     }
 

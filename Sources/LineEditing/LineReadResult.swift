@@ -1,5 +1,5 @@
 /// The outcome of asking a reader for one line of input.
-public enum LineReadResult: Equatable, Sendable {
+package enum LineReadResult: Equatable, Sendable {
     /// A complete line, without its trailing newline.
     case line(String)
     /// The user pressed Ctrl-C; the partial line was discarded.

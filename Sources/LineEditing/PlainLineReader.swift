@@ -8,19 +8,19 @@ import Glibc
 /// No prompt is printed and nothing is remembered: this is what the shell
 /// uses when a script is piped into it. Lines may end in `\n` or `\r\n`;
 /// bytes that are not valid UTF-8 are replaced with U+FFFD.
-public final class PlainLineReader: LineReading {
+package final class PlainLineReader: LineReading {
     private let fd: Int32
     /// Bytes read from the descriptor that are not yet returned as a line.
     private var pending: [UInt8] = []
     private var reachedEnd = false
 
     /// Reads from the file descriptor `fd` (standard input by default). The descriptor is not closed.
-    public init(fd: Int32 = 0) {
+    package init(fd: Int32 = 0) {
         self.fd = fd
     }
 
     /// Reads from the descriptor of `fileHandle`, which must stay open while reading.
-    public convenience init(fileHandle: FileHandle) {
+    package convenience init(fileHandle: FileHandle) {
         self.init(fd: fileHandle.fileDescriptor)
     }
 
@@ -29,7 +29,7 @@ public final class PlainLineReader: LineReading {
     /// A last line without a newline is still returned. A read interrupted by
     /// SIGINT (with the handler from `didojo_interrupt_install`) gives `.interrupted`;
     /// any lines already buffered are kept for the next call.
-    public func readLine(prompt: String) -> LineReadResult {
+    package func readLine(prompt: String) -> LineReadResult {
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 var lineBytes = pending[..<newline]

@@ -1,9 +1,9 @@
 import Glibc
 
 /// Small queries about the terminal behind a file descriptor.
-public enum TerminalInfo {
+package enum TerminalInfo {
     /// The width of the terminal in columns, or nil when `fd` is not a terminal or reports no size.
-    public static func columns(fd: Int32) -> Int? {
+    package static func columns(fd: Int32) -> Int? {
         var size = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
             return nil
@@ -12,7 +12,7 @@ public enum TerminalInfo {
     }
 
     /// The height of the terminal in rows, or nil when `fd` is not a terminal or reports no size.
-    public static func rows(fd: Int32) -> Int? {
+    package static func rows(fd: Int32) -> Int? {
         var size = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else {
             return nil
@@ -21,7 +21,7 @@ public enum TerminalInfo {
     }
 
     /// Whether `fd` refers to a terminal (so line editing makes sense).
-    public static func isTerminal(fd: Int32) -> Bool {
+    package static func isTerminal(fd: Int32) -> Bool {
         isatty(fd) == 1
     }
 }

@@ -5,32 +5,32 @@
 /// `visibleWidth` and `strip` is more general (any CSI sequence, OSC sequences
 /// and two-character escapes) so that text coming from elsewhere is measured
 /// correctly too.
-public enum ANSI {
+package enum ANSI {
     /// The escape character that opens every sequence.
-    public static let escape: Character = "\u{1B}"
+    package static let escape: Character = "\u{1B}"
 
     /// Turns every attribute and color off.
-    public static let reset = "\u{1B}[0m"
-    public static let bold = "\u{1B}[1m"
-    public static let dim = "\u{1B}[2m"
-    public static let italic = "\u{1B}[3m"
-    public static let underline = "\u{1B}[4m"
-    public static let strikethrough = "\u{1B}[9m"
+    package static let reset = "\u{1B}[0m"
+    package static let bold = "\u{1B}[1m"
+    package static let dim = "\u{1B}[2m"
+    package static let italic = "\u{1B}[3m"
+    package static let underline = "\u{1B}[4m"
+    package static let strikethrough = "\u{1B}[9m"
 
-    public static let red = "\u{1B}[31m"
-    public static let green = "\u{1B}[32m"
-    public static let yellow = "\u{1B}[33m"
-    public static let blue = "\u{1B}[34m"
-    public static let magenta = "\u{1B}[35m"
-    public static let cyan = "\u{1B}[36m"
+    package static let red = "\u{1B}[31m"
+    package static let green = "\u{1B}[32m"
+    package static let yellow = "\u{1B}[33m"
+    package static let blue = "\u{1B}[34m"
+    package static let magenta = "\u{1B}[35m"
+    package static let cyan = "\u{1B}[36m"
     /// "Bright black": readable on dark and light backgrounds, used for comments and rules.
-    public static let gray = "\u{1B}[90m"
+    package static let gray = "\u{1B}[90m"
 
     /// Wraps `text` in the given sequences followed by a reset, or returns it unchanged when `enabled` is false.
     ///
     /// Callers pass `enabled: style.useColor` so that uncolored output never
     /// contains a single escape byte.
-    public static func styled(_ text: String, _ codes: [String], enabled: Bool) -> String {
+    package static func styled(_ text: String, _ codes: [String], enabled: Bool) -> String {
         guard enabled, !codes.isEmpty, !text.isEmpty else { return text }
         return codes.joined() + text + reset
     }
@@ -39,7 +39,7 @@ public enum ANSI {
     ///
     /// Escape sequences take no room, East-Asian wide and full-width characters
     /// (and emoji shown as pictures) take two columns, control characters none.
-    public static func visibleWidth(_ s: String) -> Int {
+    package static func visibleWidth(_ s: String) -> Int {
         var width = 0
         for segment in segments(of: s) {
             if case .text(let character) = segment {
@@ -50,7 +50,7 @@ public enum ANSI {
     }
 
     /// Returns `s` with every escape sequence removed.
-    public static func strip(_ s: String) -> String {
+    package static func strip(_ s: String) -> String {
         var result = ""
         for segment in segments(of: s) {
             if case .text(let character) = segment {
@@ -61,7 +61,7 @@ public enum ANSI {
     }
 
     /// The number of columns one character (grapheme cluster) occupies.
-    public static func columnWidth(of character: Character) -> Int {
+    package static func columnWidth(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         let value = first.value
         // Control characters move the cursor rather than draw anything.

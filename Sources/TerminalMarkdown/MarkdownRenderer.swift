@@ -13,23 +13,23 @@ import CCmarkGFMShim
 /// With `style.useColor` false the output contains no escape sequence at all,
 /// and headings, inline code and the like stay recognizable by plain-text means
 /// (underlines made of `=` and `-`, backticks, `~~`, tables drawn in ASCII).
-public struct MarkdownRenderer: Sendable {
+package struct MarkdownRenderer: Sendable {
     /// The colors and the width used for rendering.
-    public let style: TextStyle
+    package let style: TextStyle
 
     /// The indent of fenced and indented code blocks.
-    public static let codeIndent = "    "
+    package static let codeIndent = "    "
     /// Starts the rest of a line of code too wide for the terminal, on the next line.
-    public static let continuationMark = "↪ "
+    package static let continuationMark = "↪ "
     /// The bullets of unordered lists, one per nesting level, reused past the last.
     static let bullets = ["•", "◦", "▪"]
 
-    public init(style: TextStyle) {
+    package init(style: TextStyle) {
         self.style = style
     }
 
     /// Renders a Markdown document; the result ends with a newline unless it is empty.
-    public func render(_ markdown: String) -> String {
+    package func render(_ markdown: String) -> String {
         let bytes = Array(markdown.utf8)
         let lines: [String] = bytes.withUnsafeBufferPointer { buffer in
             let characters = UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!)

@@ -7,19 +7,19 @@ import SwiftSyntax
 /// for code that does not parse: SwiftParser keeps every byte of its input
 /// (unparsable text becomes "unexpected" nodes and trivia), and as a last line
 /// of defense the input is returned uncolored if that ever fails to hold.
-public struct SwiftHighlighter: Sendable {
+package struct SwiftHighlighter: Sendable {
     /// The kinds of text that get their own color.
     enum Kind {
         case keyword, string, number, comment, type, attribute, directive
     }
 
-    public init() {}
+    package init() {}
 
     /// Returns `code` with ANSI colors added, or unchanged when `useColor` is false.
     ///
     /// `code` should not contain escape characters of its own (the renderer
     /// removes them first): they would be indistinguishable from the added ones.
-    public func highlight(_ code: String, useColor: Bool) -> String {
+    package func highlight(_ code: String, useColor: Bool) -> String {
         guard useColor, !code.isEmpty else { return code }
         let tree = Parser.parse(source: code)
 

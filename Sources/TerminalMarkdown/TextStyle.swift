@@ -1,22 +1,22 @@
 /// How text is shown on the terminal: whether escape sequences may be used, and the width to wrap to.
-public struct TextStyle: Sendable, Equatable {
+package struct TextStyle: Sendable, Equatable {
     /// Whether ANSI colors and attributes may be written.
-    public var useColor: Bool
+    package var useColor: Bool
     /// The number of columns text is wrapped to.
-    public var width: Int
+    package var width: Int
 
     /// Narrower than this, wrapped text turns into a column of single words, so it is not allowed.
-    public static let minimumWidth = 20
+    package static let minimumWidth = 20
     /// Lines longer than this are tiring to read even on a wide terminal.
-    public static let maximumWidth = 100
+    package static let maximumWidth = 100
     /// The width used when nothing tells us the terminal's size.
-    public static let defaultWidth = 80
+    package static let defaultWidth = 80
 
     /// Plain 80-column text, handy for tests and for output sent to a file.
-    public static let plain = TextStyle(useColor: false, width: defaultWidth)
+    package static let plain = TextStyle(useColor: false, width: defaultWidth)
 
     /// Creates a style with exactly the given values; use `fromEnvironment` to follow the user's settings.
-    public init(useColor: Bool, width: Int) {
+    package init(useColor: Bool, width: Int) {
         self.useColor = useColor
         self.width = width
     }
@@ -28,7 +28,7 @@ public struct TextStyle: Sendable, Equatable {
     /// terminal (a pipe or a file would otherwise receive raw escape codes).
     /// The width is `columns` if known, else `COLUMNS`, else 80, kept between
     /// `minimumWidth` and `maximumWidth`.
-    public static func fromEnvironment(
+    package static func fromEnvironment(
         _ env: [String: String], isTerminal: Bool, columns: Int?
     ) -> TextStyle {
         let noColor = !(env["NO_COLOR"] ?? "").isEmpty

@@ -10,27 +10,27 @@
 /// closed with a reset and the style is opened again after the next indent, so
 /// that indents and bars drawn in front of lines are never underlined or colored
 /// by accident, and every line stands on its own.
-public struct TextWrapper: Sendable {
+package struct TextWrapper: Sendable {
     /// The maximum number of columns of a line, indent included.
-    public var width: Int
+    package var width: Int
     /// Written before the first line.
-    public var firstIndent: String
+    package var firstIndent: String
     /// Written before every line after the first.
-    public var continuationIndent: String
+    package var continuationIndent: String
 
-    public init(width: Int, firstIndent: String = "", continuationIndent: String = "") {
+    package init(width: Int, firstIndent: String = "", continuationIndent: String = "") {
         self.width = width
         self.firstIndent = firstIndent
         self.continuationIndent = continuationIndent
     }
 
     /// Returns `text` wrapped to `width` columns, lines joined with `\n`, without a trailing newline.
-    public func wrap(_ text: String) -> String {
+    package func wrap(_ text: String) -> String {
         wrapLines(text).joined(separator: "\n")
     }
 
     /// Returns `text` wrapped to `width` columns as separate lines.
-    public func wrapLines(_ text: String) -> [String] {
+    package func wrapLines(_ text: String) -> [String] {
         var builder = LineBuilder(
             width: width, firstIndent: firstIndent, continuationIndent: continuationIndent)
         let sourceLines = text.split(separator: "\n", omittingEmptySubsequences: false)
