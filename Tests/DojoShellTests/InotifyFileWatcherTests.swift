@@ -15,14 +15,9 @@ import Testing
 
     @Test(arguments: [false, true])
     func aFileSavedInTheFolderWakesTheWatcher(savedByRenaming: Bool) async throws {
-        let folder = try TemporaryFolder("screens-inotify", files: ["Watched.swift": "before\n"])
-        defer { folder.remove() }
-        let file = folder.url.appendingPathComponent("Watched.swift")
-        let fallback = FallbackWatcher()
-        let watcher = InotifyFileWatcher(fallback: fallback, clock: ContinuousClock())
-        let before = WatcherTraces.now()
-
-        let waiting = Task { await watcher.waitForChange(of: file) }
+        let watch = try StartedWatch()
+        defer { watch.folder.remove() }
+        let (file, fallback, before, waiting) = (watch.file, watch.fallback, watch.before, watch.waiting)
         // The watch is set once the task runs: save until it wakes (the first saves may come
         // before the watch), as an editor would, in place or by renaming a new file over it.
         let saving = Task {
@@ -42,14 +37,9 @@ import Testing
     }
 
     @Test func cancellingEndsTheWaitAndLeavesNothingBehind() async throws {
-        let folder = try TemporaryFolder("screens-inotify", files: ["Watched.swift": "before\n"])
-        defer { folder.remove() }
-        let file = folder.url.appendingPathComponent("Watched.swift")
-        let fallback = FallbackWatcher()
-        let watcher = InotifyFileWatcher(fallback: fallback, clock: ContinuousClock())
-        let before = WatcherTraces.now()
-
-        let waiting = Task { await watcher.waitForChange(of: file) }
+        let watch = try StartedWatch()
+        defer { watch.folder.remove() }
+        let (file, fallback, before, waiting) = (watch.file, watch.fallback, watch.before, watch.waiting)
         // Waiting for real: its thread blocked in poll(2) on the inotify descriptor.
         #expect(await WatcherTraces.reach(WatcherTraces(inotifyDescriptors: before.inotifyDescriptors + 1, threads: before.threads + 1)),
                 "the watcher must wait on an inotify descriptor, on a thread of its own: before \(before), while waiting \(WatcherTraces.now())")
@@ -84,6 +74,24 @@ private final class FirstAnswer: Sendable {
 
     func give(_ value: Bool?) {
         continuation.withLock { $0.take() }?.resume(returning: value)
+    }
+}
+
+/// A file in a folder of its own, and the real watcher waiting for it to change (on a fake
+/// fallback, which it must not need), with what the process held before the wait began.
+private struct StartedWatch {
+    let folder: TemporaryFolder
+    let file: URL
+    let fallback = FallbackWatcher()
+    let before: WatcherTraces
+    let waiting: Task<Bool, Never>
+
+    init() throws {
+        folder = try TemporaryFolder("screens-inotify", files: ["Watched.swift": "before\n"])
+        file = folder.url.appendingPathComponent("Watched.swift")
+        let watcher = InotifyFileWatcher(fallback: fallback, clock: ContinuousClock())
+        before = WatcherTraces.now()
+        waiting = Task { [file] in await watcher.waitForChange(of: file) }
     }
 }
 
