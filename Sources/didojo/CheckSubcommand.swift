@@ -53,9 +53,12 @@ struct CheckSubcommand: AsyncParsableCommand {
         // top of whatever a shell open on this workspace has saved (see `ProgressStore`).
         // A missing compiler or build is a set-up error (status 2), not a failed check.
         let recorder = try SetupFailure.exitOnError { try root.recorder(for: workspace, catalog: catalog).get() }
+        let console = ShellConsole(
+            terminal: OutputTerminal(style: root.outputStyle(), screenRows: root.outputScreenRows()),
+            interrupts: LiveInterruptSource.installed(), clock: ContinuousClock()
+        )
         let runner = CheckRunner(
-            terminal: OutputTerminal(style: root.outputStyle(), screenRows: root.outputScreenRows()), fileSystem: root.fileSystem,
-            interrupts: LiveInterruptSource.installed(), clock: ContinuousClock(), catalog: catalog, workspace: workspace,
+            console: console, fileSystem: root.fileSystem, catalog: catalog, workspace: workspace,
             recorder: .success(recorder), fromCommandLine: true
         )
         root.trace.mark("checker ready")

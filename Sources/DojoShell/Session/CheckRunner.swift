@@ -23,15 +23,16 @@ package struct CheckRunner {
     /// (there is no `output` to type).
     private let fromCommandLine: Bool
 
+    /// - Parameter console: the terminal, Ctrl-C and the spinner's clock (the pager is not used).
     package init(
-        terminal: any Terminal, fileSystem: any FileSystem, interrupts: any InterruptSource, clock: any Clock<Duration>,
-        catalog: LessonCatalog, workspace: Workspace, recorder: Result<CheckRecorder, DojoError>, fromCommandLine: Bool = false
+        console: ShellConsole, fileSystem: any FileSystem, catalog: LessonCatalog, workspace: Workspace,
+        recorder: Result<CheckRecorder, DojoError>, fromCommandLine: Bool = false
     ) {
-        printer = Printer(terminal: terminal)
-        self.terminal = terminal
+        printer = Printer(terminal: console.terminal)
+        terminal = console.terminal
         self.fileSystem = fileSystem
-        self.interrupts = interrupts
-        self.clock = clock
+        interrupts = console.interrupts
+        clock = console.clock
         self.catalog = catalog
         self.workspace = workspace
         self.recorder = recorder
@@ -42,9 +43,8 @@ package struct CheckRunner {
     init(session: ShellSession) {
         let dependencies = session.dependencies
         self.init(
-            terminal: dependencies.console.terminal, fileSystem: dependencies.records.fileSystem, interrupts: dependencies.console.interrupts,
-            clock: dependencies.console.clock, catalog: dependencies.course.catalog, workspace: dependencies.records.workspace,
-            recorder: dependencies.recorder
+            console: dependencies.console, fileSystem: dependencies.records.fileSystem, catalog: dependencies.course.catalog,
+            workspace: dependencies.records.workspace, recorder: dependencies.recorder
         )
     }
 
