@@ -32,18 +32,7 @@ package struct LocalFileSystem: FileSystem {
         try createDirectory(at: url.deletingLastPathComponent())
         let output = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw Self.error(errno, url) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            var written = 0
-            while written < bytes.count, failure == 0 {
-                let result = Glibc.write(output, bytes.baseAddress! + written, bytes.count - written)
-                if result < 0 {
-                    if errno != EINTR { failure = errno }
-                } else {
-                    written += result
-                }
-            }
-        }
+        var failure = data.withUnsafeBytes { Self.writeAll($0, to: output) }
         if close(output) != 0, failure == 0 { failure = errno }
         if failure != 0 {
             unlink(url.path)
@@ -63,19 +52,7 @@ package struct LocalFileSystem: FileSystem {
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw Self.error(errno, temporary) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = data.withUnsafeBytes { Self.writeAll($0, to: fd) }
         // The umask may have taken bits away, never added them; 0600 it is.
         if failure == 0, fchmod(fd, 0o600) != 0 { failure = errno }
         close(fd)
@@ -131,15 +108,7 @@ package struct LocalFileSystem: FileSystem {
                 if errno != EINTR { failure = errno }
                 continue
             }
-            var written = 0
-            while written < count, failure == 0 {
-                let result = buffer.withUnsafeBytes { Glibc.write(output, $0.baseAddress! + written, count - written) }
-                if result < 0 {
-                    if errno != EINTR { failure = errno }
-                } else {
-                    written += result
-                }
-            }
+            failure = buffer.withUnsafeBytes { Self.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: output) }
         }
         if close(output) != 0, failure == 0 { failure = errno }
         if failure != 0 {
@@ -156,6 +125,21 @@ package struct LocalFileSystem: FileSystem {
         }
         guard let made else { throw Self.error(errno, parent) }
         return URL(fileURLWithPath: made)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, again after an interruption; the error number
+    /// of the write that failed, or 0.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        var written = 0
+        while written < bytes.count {
+            let result = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0 {
+                if errno != EINTR { return errno }
+            } else {
+                written += result
+            }
+        }
+        return 0
     }
 
     private static func error(_ number: Int32, _ url: URL) -> any Error {
