@@ -119,7 +119,8 @@ class Server:
         self.command = [
             str(executable), "serve", "--host", "127.0.0.1", "--port", str(port),
             *store, "--lessons", str(lessons),
-            "--teacher-token", token, "--join-code", code,
+            # "=": a token may begin with "-" (token_urlsafe), which would read as an option.
+            f"--teacher-token={token}", f"--join-code={code}",
         ]
         self.scratch = scratch
         self.process = None
@@ -177,6 +178,14 @@ class Server:
             return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
         except (OSError, AttributeError):
             return "(no log)"
+
+    def cpu_seconds(self):
+        """User and system CPU seconds of the running server so far, or None."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError, AttributeError):
+            return None
 
     def memory(self):
         """(VmRSS, VmHWM) of the running server in KiB, or None."""
@@ -466,6 +475,7 @@ def probe_main(port, token, pipe):
             sock.close()
     with lock:
         pipe.send({
+            "cpu": time.process_time(),
             "delays": watch.delays, "never_shown": len(watch.waiting), "rooms": watch.rooms,
             "largest_room": watch.largest_room, "bad_rooms": watch.bad_rooms, "changes": watch.changes,
             "largest_changes": watch.largest_changes, "update_bytes": watch.update_bytes,
@@ -569,6 +579,8 @@ class Figures:
         self.rss = []                  # KiB, sampled each second
         self.hwm = 0
         self.loop_lag = []
+        self.server_cpu = {}           # life: CPU seconds, sampled each second
+        self.generator_cpu = None      # CPU seconds of this process over the run
 
 
 class Learner:
@@ -605,7 +617,11 @@ class Load:
                     raise SystemExit(f"the server exited (status {self.server.process.returncode}); its log:\n"
                                      f"{self.server.log_tail()}")
                 try:
-                    status, _, body, _, _ = await connection.request("GET", "/api/room", self.teacher(), timeout=2)
+                    # Readiness, not latency: a whole room (hundreds of KiB) from a server that is
+                    # taking in the learners' backlog may take seconds on a loaded machine, and a
+                    # shorter limit would ask again and again without ever waiting long enough.
+                    status, _, body, _, _ = await connection.request("GET", "/api/room", self.teacher(),
+                                                                     timeout=max(2.0, START_TIMEOUT - (time.monotonic() - started)))
                     if status == 200:
                         return time.monotonic() - started, json.loads(body)
                 except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError):
@@ -619,6 +635,7 @@ class Load:
 
     async def run(self):
         options, figures = self.options, self.figures
+        cpu_at_start = time.process_time()
         figures.first_start, room = await self.wait_until_ready(self.server.start())
         self.exercises = [(lesson["id"], exercise["id"]) for lesson in room.get("lessons", [])
                           for exercise in lesson.get("exercises", [])]
@@ -639,6 +656,8 @@ class Load:
                 # A server that does not come back ends the run at once (with its log).
                 await restart
             await asyncio.gather(*tasks)
+            figures.generator_cpu = time.process_time() - cpu_at_start
+            self.sample_memory_once()
             return await self.final_room()
         finally:
             for task in monitors:
@@ -813,6 +832,9 @@ class Load:
         raise SystemExit(f"GET /api/room failed at the end ({status}: {body[:300].decode(errors='replace')})")
 
     def sample_memory_once(self):
+        cpu = self.server.cpu_seconds()
+        if cpu is not None:
+            self.figures.server_cpu[self.server.lives] = cpu
         memory = self.server.memory()
         if memory:
             self.figures.rss.append(memory[0])
@@ -903,6 +925,10 @@ def report(options, load, counts, probe, load_before, server_path):
                                          if restarted else "not restarted"))
     print(f"load generator: one asyncio process (event-loop lag p99 {milliseconds(lag['p99'])} ms, max "
           f"{milliseconds(lag['max'])} ms) and the dashboard client's process")
+    server_cpu = sum(figures.server_cpu.values()) if figures.server_cpu else None
+    print(f"CPU seconds over the run (the joins included): server {'-' if server_cpu is None else f'{server_cpu:.1f}'} (both lives), "
+          f"load generator {'-' if figures.generator_cpu is None else f'{figures.generator_cpu:.1f}'}, dashboard client "
+          f"{'-' if not probe or probe.get('cpu') is None else format(probe['cpu'], '.1f')}, of {os.cpu_count()} cores × the run's seconds")
     print()
     failures = ", ".join(f"{name} {count}" for name, count in figures.failures.most_common()) or "none"
     rows = [
@@ -982,6 +1008,8 @@ def report(options, load, counts, probe, load_before, server_path):
         "restart_downtime_s": downtime, "restart_start_s": figures.restart_start, "first_start_s": figures.first_start,
         "tokens_rejected_after_restart": figures.after_kill_401,
         "shutdown_s": None if shutdown is None or math.isinf(shutdown[0]) else shutdown[0],
+        "server_cpu_s": server_cpu, "generator_cpu_s": figures.generator_cpu,
+        "dashboard_client_cpu_s": probe.get("cpu") if probe else None,
         "loop_lag_ms": {key: None if value is None else value * 1000 for key, value in lag.items()},
         "floors_missed": missed,
     }
