@@ -30,7 +30,9 @@ struct CompiledSteps: Sendable {
             return .built
         }
         trace.mark("\(step) to build")
-        let result = try await compiler.run(step, inputs: try prepare(), in: folder, compilerFlags: flags)
+        let inputs = try prepare()
+        trace.mark("\(step) inputs written")
+        let result = try await compiler.run(step, inputs: inputs, in: folder, compilerFlags: flags)
         if result.cancelled { return .cancelled }
         guard result.termination == .exited(0) else {
             // Explained once the whole report is known (see `CompilingChecker.inLearnersTerms`).

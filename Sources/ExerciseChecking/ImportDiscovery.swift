@@ -23,8 +23,10 @@ enum ImportDiscovery {
     }
 
     /// The lines of `source` on which its top-level imports depend: those that hold the word
-    /// `import`, or could open or close a comment, a string or a condition (`/*`, `*/`, `"`,
-    /// `#`). Every other line is code or a line comment that changes no other line's meaning,
+    /// `import`, or could open or close a comment, a multi-line string or a condition (`/*`,
+    /// `*/`, `"""`, `#`, which raw strings start with). A string on one line ends on that line,
+    /// so the commonest compile error, a value of the wrong type (`let count: Int = "3"`),
+    /// leaves the answer kept. Every other line is code or a line comment that changes no other line's meaning,
     /// so two files with the same import lines import the same modules, and the answer for
     /// one holds for the other. (Invalid code is the exception: an import after an unclosed
     /// brace would no longer be top-level; the compiler reports that file anyway.)
@@ -34,7 +36,7 @@ enum ImportDiscovery {
     static func importLines(of source: String) -> String {
         var lines: [Substring] = []
         for line in source.split(separator: "\n", omittingEmptySubsequences: false)
-        where line.contains("import") || line.contains("#") || line.contains("\"") || line.contains("/*") || line.contains("*/") {
+        where line.contains("import") || line.contains("#") || line.contains("\"\"\"") || line.contains("/*") || line.contains("*/") {
             lines.append(line)
         }
         return lines.joined(separator: "\n")

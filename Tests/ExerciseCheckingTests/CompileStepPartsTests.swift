@@ -94,6 +94,15 @@ struct CompileStepPartsTests {
         #expect(ImportDiscovery.modules(in: [original]) == ImportDiscovery.modules(in: [edited]))
     }
 
+    /// The commonest compile error while working, a value of the wrong type, keeps the answer:
+    /// a string on one line cannot hide or reveal an import on another.
+    @Test func aStringOnOneLineLeavesTheImportLinesAsTheyWere() {
+        let original = "import Domain\n\nfunc greet() -> String {\n    \"hello\"\n}\n"
+        let edited = original + "let count: Int = \"3\"\n"
+        #expect(ImportDiscovery.importLines(of: edited) == ImportDiscovery.importLines(of: original))
+        #expect(ImportDiscovery.modules(in: [edited]) == ImportDiscovery.modules(in: [original]))
+    }
+
     @Test(arguments: [
         // A new import, one taken away, one commented out, one put inside a condition, inside
         // a multi-line comment or a multi-line string: each changes the import lines.
