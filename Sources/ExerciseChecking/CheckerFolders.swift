@@ -1,18 +1,18 @@
 import Foundation
 
 /// Where a checker works, and where it keeps what it made between checks.
-public struct CheckerFolders: Sendable {
+package struct CheckerFolders: Sendable {
     /// Where each check makes a private folder of its own (`mkdtemp`, mode 0700), removed when
     /// the check ends.
-    public let scratch: URL
+    package let scratch: URL
     /// The compiler's module cache, kept so that only the first check pays for building it.
-    public let moduleCache: URL
+    package let moduleCache: URL
     /// Compiled checks and subjects, plans, parsed files (see `CompiledStepCache`).
-    public let stepCache: URL
+    package let stepCache: URL
     /// The stand-ins that keep macro expansions (see `MacroExpansionCache`).
-    public let macroExpansions: URL
+    package let macroExpansions: URL
 
-    public init(scratch: URL, moduleCache: URL, stepCache: URL, macroExpansions: URL) {
+    package init(scratch: URL, moduleCache: URL, stepCache: URL, macroExpansions: URL) {
         self.scratch = scratch
         self.moduleCache = moduleCache
         self.stepCache = stepCache
@@ -21,7 +21,7 @@ public struct CheckerFolders: Sendable {
 
     /// Everything kept in `cache` (the compiler's module cache in `moduleCache` when given,
     /// as tests share one), and each check's own folder in `scratch`.
-    public static func inCache(_ cache: URL, moduleCache: URL? = nil, scratch: URL) -> CheckerFolders {
+    package static func inCache(_ cache: URL, moduleCache: URL? = nil, scratch: URL) -> CheckerFolders {
         CheckerFolders(
             scratch: scratch,
             moduleCache: moduleCache ?? cache.appendingPathComponent("module-cache"),

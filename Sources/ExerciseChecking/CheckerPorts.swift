@@ -3,14 +3,14 @@ import DojoCore
 
 /// What a checker reaches of the machine: it starts processes, touches files and marks its
 /// phases. Each is given by the composition root (or by a test: a fake, a recording launcher).
-public struct CheckerPorts: Sendable {
+package struct CheckerPorts: Sendable {
     /// Runs the compiler, the linker and the program that runs the checks.
-    public let launcher: any ProcessLaunching
-    public let fileSystem: any FileSystem
+    package let launcher: any ProcessLaunching
+    package let fileSystem: any FileSystem
     /// Where a check's phases are recorded (`DIDOJO_TRACE`); `.off` but for the benchmark.
-    public let trace: PhaseTrace
+    package let trace: PhaseTrace
 
-    public init(launcher: any ProcessLaunching, fileSystem: any FileSystem, trace: PhaseTrace) {
+    package init(launcher: any ProcessLaunching, fileSystem: any FileSystem, trace: PhaseTrace) {
         self.launcher = launcher
         self.fileSystem = fileSystem
         self.trace = trace

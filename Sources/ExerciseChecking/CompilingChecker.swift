@@ -11,7 +11,7 @@ import WiringAnalysis
 /// two modules, and `CompiledStepCache` for what is kept between checks), then the test
 /// program. The learner's program runs under a time limit (the whole process tree is killed),
 /// an output cap and a memory limit, so nothing it does can take the tutor down.
-public struct CompilingChecker: ExerciseChecker {
+package struct CompilingChecker: ExerciseChecker {
     let fileSystem: any FileSystem
     let cache: CompiledStepCache
     /// Builds and runs each program the check needs.
@@ -22,7 +22,7 @@ public struct CompilingChecker: ExerciseChecker {
     private let confinementSupport: ConfinementSupport
     /// Where the check's phases are recorded (`DIDOJO_TRACE`); off but for the benchmark.
     private let trace: PhaseTrace
-    public let settings: CheckSettings
+    package let settings: CheckSettings
 
     /// - Parameters:
     ///   - confinementSupport: what the kernel can confine of the learner's program.
@@ -55,7 +55,7 @@ public struct CompilingChecker: ExerciseChecker {
     ///
     /// - Parameter environment: passed on to the compiler and the checks (PATH, HOME…).
     /// - Throws: `DojoError.compilerNotFound` or `.buildProductsNotFound`, each saying what to do.
-    public static func live(
+    package static func live(
         executable: URL, environment: [String: String], ports: CheckerPorts, folders: CheckerFolders,
         settings: CheckSettings, wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary
     ) throws -> CompilingChecker {
@@ -73,24 +73,24 @@ public struct CompilingChecker: ExerciseChecker {
 
     /// The compiler checks are compiled with (`DIDOJO_SWIFTC`, else `swiftc` on `PATH`), or
     /// nil: for an editor's language server, which should compile as the checks do.
-    public static func compiler(environment: [String: String], fileSystem: any FileSystem) -> URL? {
+    package static func compiler(environment: [String: String], fileSystem: any FileSystem) -> URL? {
         try? Toolchain.find(environment: environment, fileSystem: fileSystem).swiftc
     }
 
     /// The flags that make the lesson modules built beside `executable` importable (module
     /// search path, C module maps, the real macro plugins), as a language server needs them.
-    public static func moduleFlags(beside executable: URL, fileSystem: any FileSystem) throws -> [String] {
+    package static func moduleFlags(beside executable: URL, fileSystem: any FileSystem) throws -> [String] {
         try BuildProducts.beside(executable: executable, fileSystem: fileSystem).moduleFlags
     }
 
     /// A check of `source` whose report nobody reads: it fills the compiler's module cache,
     /// builds the program that runs the checks, and compiles the checks of `exercise` against
     /// the learner's file as it is, all kept for the learner's first real check.
-    public func warmUp(for exercise: Exercise, source: URL) async {
+    package func warmUp(for exercise: Exercise, source: URL) async {
         _ = try? await check(exercise, source: source, phases: nil)
     }
 
-    public func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
+    package func check(_ exercise: Exercise, source: URL, phases: AsyncStream<CheckPhase>.Continuation?) async throws -> CheckReport {
         let trace = self.trace
         let onPhase: @Sendable (CheckPhase) -> Void = { phase in
             trace.mark("phase \(phase)")
