@@ -37,7 +37,7 @@ package struct CompilingChecker: ExerciseChecker {
         self.settings = settings
         self.wiringVocabulary = wiringVocabulary
         self.confinementSupport = confinementSupport
-        let cache = CompiledStepCache(folder: folders.stepCache, fileSystem: ports.fileSystem)
+        let cache = CompiledStepCache(folder: folders.stepCache, fileSystem: ports.fileSystem, timeSource: ports.timeSource)
         self.cache = cache
         let compiler = SwiftCompiler(setup: setup, ports: ports, cache: cache, moduleCache: folders.moduleCache, settings: settings)
         let steps = CompiledSteps(
@@ -64,7 +64,7 @@ package struct CompilingChecker: ExerciseChecker {
             toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
             products: MacroExpansionCache(folder: folders.macroExpansions, fileSystem: fileSystem)
                 .routing(try BuildProducts.beside(
-                    executable: executable, fileSystem: fileSystem, cache: CompiledStepCache(folder: folders.stepCache, fileSystem: fileSystem))),
+                    executable: executable, fileSystem: fileSystem, cache: CompiledStepCache(folder: folders.stepCache, fileSystem: fileSystem, timeSource: ports.timeSource))),
             environment: environment
         )
         return CompilingChecker(

@@ -21,7 +21,7 @@ extension CompositionRoot {
         let kept = generators
         return MutationVerifier(
             checker: checker, fileSystem: fileSystem, workFolder: cacheFolder.appendingPathComponent("mutants"),
-            verdicts: CompiledStepCache(folder: cacheFolder.appendingPathComponent("mutant-verdicts"), fileSystem: fileSystem, limit: 20_000),
+            verdicts: CompiledStepCache(folder: cacheFolder.appendingPathComponent("mutant-verdicts"), fileSystem: fileSystem, timeSource: timeSource, limit: 20_000),
             fingerprint: mutationFingerprint(),
             makeMutants: { exercise, source in 
                 (kept[exercise.lessonID] ?? MutantGenerator()).mutants(of: source, leaving: Set(exercise.given))

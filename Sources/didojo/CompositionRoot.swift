@@ -90,7 +90,7 @@ struct CompositionRoot {
 
     /// Where decoded lesson manifests are kept (see `LessonLoader`).
     var manifestCache: CompiledStepCache {
-        CompiledStepCache(folder: cacheFolder.appendingPathComponent("lesson-manifests"), fileSystem: fileSystem, limit: 50)
+        CompiledStepCache(folder: cacheFolder.appendingPathComponent("lesson-manifests"), fileSystem: fileSystem, timeSource: timeSource, limit: 50)
     }
 
     // MARK: Parts
@@ -226,7 +226,7 @@ struct CompositionRoot {
         let lessons = (try? lessonsFolder()) ?? executable.deletingLastPathComponent()
         return LessonVocabularies(
             sourcesFolder: LessonVocabularies.sourcesFolder(besideLessons: lessons), fileSystem: fileSystem,
-            cache: CompiledStepCache(folder: cacheFolder.appendingPathComponent("compiled-steps"), fileSystem: fileSystem)
+            cache: CompiledStepCache(folder: cacheFolder.appendingPathComponent("compiled-steps"), fileSystem: fileSystem, timeSource: timeSource)
         )
     }
 
@@ -263,7 +263,7 @@ struct CompositionRoot {
             do {
                 return .success(try CompilingChecker.live(
                     executable: executable, environment: environment,
-                    ports: CheckerPorts(launcher: launcher, fileSystem: fileSystem, trace: trace),
+                    ports: CheckerPorts(launcher: launcher, fileSystem: fileSystem, timeSource: timeSource, trace: trace),
                     folders: .inCache(cacheFolder, scratch: FileManager.default.temporaryDirectory),
                     settings: settings, wiringVocabulary: { exercise in
                         catalog.lesson(id: exercise.lessonID).map { vocabularies.vocabulary(for: $0).vocabulary } ?? .empty

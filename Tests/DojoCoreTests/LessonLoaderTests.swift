@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func aKeptManifestGivesTheSameLessonAndAnEditedOneIsReadAgain() throws {
-        let cache = CompiledStepCache(folder: URL(fileURLWithPath: "/cache/lesson-manifests"), fileSystem: fileSystem)
+        let cache = CompiledStepCache(folder: URL(fileURLWithPath: "/cache/lesson-manifests"), fileSystem: fileSystem, timeSource: FixedTimeSource())
         var fixture = LessonFixture.arithmetic()
         try fixture.write(into: lessons, fileSystem: fileSystem)
         let read = LessonCatalog.load(from: lessons, fileSystem: fileSystem, manifestCache: cache)

@@ -40,7 +40,7 @@ package enum RealChecker {
         let testProgram = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         return try CompilingChecker.live(
             executable: testProgram, environment: ProcessInfo.processInfo.environment,
-            ports: CheckerPorts(launcher: launcher, fileSystem: LocalFileSystem(), trace: .off),
+            ports: CheckerPorts(launcher: launcher, fileSystem: LocalFileSystem(), timeSource: SystemTimeSource(), trace: .off),
             folders: .inCache(
                 cacheFolder ?? sharedCacheFolder, moduleCache: sharedCacheFolder.appendingPathComponent("module-cache"),
                 scratch: scratch ?? FileManager.default.temporaryDirectory),

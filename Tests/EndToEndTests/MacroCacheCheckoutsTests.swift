@@ -177,7 +177,7 @@ import Testing
             setup: CompilerSetup(
                 toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem), products: cache.routing(products),
                 environment: environment),
-            ports: CheckerPorts(launcher: ChildProcessLauncher(clock: ContinuousClock()), fileSystem: fileSystem, trace: .off),
+            ports: CheckerPorts(launcher: ChildProcessLauncher(clock: ContinuousClock()), fileSystem: fileSystem, timeSource: SystemTimeSource(), trace: .off),
             folders: CheckerFolders(
                 scratch: folder.url.appendingPathComponent("scratch-\(name)"),
                 moduleCache: RealChecker.sharedCacheFolder.appendingPathComponent("module-cache"),

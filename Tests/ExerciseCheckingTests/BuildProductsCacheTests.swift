@@ -21,7 +21,7 @@ import Testing
     @Test func theListingIsKeptUntilTheBuildFolderChanges() throws {
         let folder = try TemporaryFolder("build-products-cache")
         let build = try buildFolder(in: folder)
-        let cache = CompiledStepCache(folder: folder.url.appendingPathComponent("cache"), fileSystem: LocalFileSystem())
+        let cache = CompiledStepCache(folder: folder.url.appendingPathComponent("cache"), fileSystem: LocalFileSystem(), timeSource: SystemTimeSource())
         let executable = build.appendingPathComponent("didojo")
         // A date in whole seconds, which the file system keeps exactly.
         let dated = Date(timeIntervalSince1970: 1_700_000_000)

@@ -138,7 +138,7 @@ struct CompileStepPartsTests {
     @Test func aStoredStepComesBackOnlyForTheSameKey() throws {
         let folder = try TemporaryFolder("step-cache")
         let fileSystem = LocalFileSystem()
-        let cache = CompiledStepCache(folder: folder.url.appendingPathComponent("cache"), fileSystem: fileSystem)
+        let cache = CompiledStepCache(folder: folder.url.appendingPathComponent("cache"), fileSystem: fileSystem, timeSource: SystemTimeSource())
         let built = folder.url.appendingPathComponent("built")
         try fileSystem.write("object", to: built.appendingPathComponent("Exercise.o"))
         var key = CacheKey("test")
@@ -162,7 +162,7 @@ struct CompileStepPartsTests {
     @Test func aStepStoredTwiceKeepsTheEntryAlreadyInUse() throws {
         let folder = try TemporaryFolder("step-cache-twice")
         let fileSystem = LocalFileSystem()
-        let cache = CompiledStepCache(folder: folder.url.appendingPathComponent("cache"), fileSystem: fileSystem)
+        let cache = CompiledStepCache(folder: folder.url.appendingPathComponent("cache"), fileSystem: fileSystem, timeSource: SystemTimeSource())
         let key = CacheKey("the same step")
         let first = folder.url.appendingPathComponent("first")
         try fileSystem.write("first build", to: first.appendingPathComponent("Exercise.xctest"))
@@ -203,7 +203,7 @@ struct CompileStepPartsTests {
         init(_ name: String, recentUse: TimeInterval = 0, pruneInterval: TimeInterval = 0) throws {
             folder = try TemporaryFolder(name)
             cacheFolder = folder.url.appendingPathComponent("cache")
-            cache = CompiledStepCache(folder: cacheFolder, fileSystem: LocalFileSystem(), limit: 4, recentUse: recentUse, pruneInterval: pruneInterval)
+            cache = CompiledStepCache(folder: cacheFolder, fileSystem: LocalFileSystem(), timeSource: SystemTimeSource(), limit: 4, recentUse: recentUse, pruneInterval: pruneInterval)
             built = folder.url.appendingPathComponent("built")
             try LocalFileSystem().write("value", to: built.appendingPathComponent("out"))
         }
@@ -276,7 +276,7 @@ struct CompileStepPartsTests {
 
     @Test func aValueIsKeptByKey() throws {
         let folder = try TemporaryFolder("step-cache-value")
-        let cache = CompiledStepCache(folder: folder.url, fileSystem: LocalFileSystem())
+        let cache = CompiledStepCache(folder: folder.url, fileSystem: LocalFileSystem(), timeSource: SystemTimeSource())
         let key = CacheKey("plan")
         #expect(cache.value(for: key) == nil)
         cache.store(value: Data("the plan".utf8), for: key)

@@ -31,7 +31,7 @@ import Testing
         func checker(fileSystem: any FileSystem, launcher: any ProcessLaunching) throws -> CompilingChecker {
             try CompilingChecker.live(
                 executable: testProgram, environment: ProcessInfo.processInfo.environment,
-                ports: CheckerPorts(launcher: launcher, fileSystem: fileSystem, trace: .off),
+                ports: CheckerPorts(launcher: launcher, fileSystem: fileSystem, timeSource: SystemTimeSource(), trace: .off),
                 folders: .inCache(
                     folder.url.appendingPathComponent("caches"), moduleCache: RealChecker.sharedCacheFolder.appendingPathComponent("module-cache"),
                     scratch: folder.url.appendingPathComponent("scratch")),

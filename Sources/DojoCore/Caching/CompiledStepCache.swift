@@ -18,13 +18,19 @@ package struct CompiledStepCache: Sendable {
     private let limit: Int
     /// How long an entry counts as in use after it was last found or made (see `removeOldest`).
     private let recentUse: TimeInterval
+    private let timeSource: any TimeSource
 
     /// How often, at most, the cache is looked at for entries to remove (see `removeOldest`).
     private let pruneInterval: TimeInterval
 
-    package init(folder: URL, fileSystem: any FileSystem, limit: Int = 200, recentUse: TimeInterval = 10 * 60, pruneInterval: TimeInterval = 60) {
+    /// - Parameter timeSource: when "now" is, for marking entries used and for pruning.
+    package init(
+        folder: URL, fileSystem: any FileSystem, timeSource: any TimeSource,
+        limit: Int = 200, recentUse: TimeInterval = 10 * 60, pruneInterval: TimeInterval = 60
+    ) {
         self.folder = folder
         self.fileSystem = fileSystem
+        self.timeSource = timeSource
         self.limit = limit
         self.recentUse = recentUse
         self.pruneInterval = pruneInterval
@@ -107,7 +113,7 @@ package struct CompiledStepCache: Sendable {
     private func matchingEntry(for key: CacheKey) -> URL? {
         let entry = self.entry(for: key)
         guard (try? fileSystem.contents(of: entry.appendingPathComponent("key"))) == key.data else { return nil }
-        try? fileSystem.setModificationDate(Date(), of: entry)
+        try? fileSystem.setModificationDate(timeSource.now(), of: entry)
         return entry
     }
 
@@ -152,12 +158,12 @@ package struct CompiledStepCache: Sendable {
     /// read the date of every entry at every check.
     private func removeOldest() {
         let marker = folder.appendingPathComponent(Self.prunedMarker)
-        if pruneInterval > 0, let last = fileSystem.modificationDate(of: marker), Date().timeIntervalSince(last) < pruneInterval { return }
-        if (try? fileSystem.setModificationDate(Date(), of: marker)) == nil {
+        if pruneInterval > 0, let last = fileSystem.modificationDate(of: marker), timeSource.now().timeIntervalSince(last) < pruneInterval { return }
+        if (try? fileSystem.setModificationDate(timeSource.now(), of: marker)) == nil {
             try? fileSystem.writeReplaceable(Data(), to: marker)
         }
         guard let entries = try? fileSystem.contentsOfDirectory(at: folder), entries.count > limit else { return }
-        let recent = Date().addingTimeInterval(-recentUse)
+        let recent = timeSource.now().addingTimeInterval(-recentUse)
         let oldestFirst = entries
             .map { (entry: $0, date: fileSystem.modificationDate(of: $0) ?? .distantPast) }
             .sorted { $0.date < $1.date }
