@@ -27,7 +27,7 @@ struct ProgressSubcommand: AsyncParsableCommand {
             let workspace = try SetupFailure.exitOnError { try root.existingWorkspace() }
             let store = root.progressStore(for: workspace)
             let destination = CompositionRoot.url(forUserPath: file)
-            let transfer = ProgressTransfer(workspace: workspace, store: store, fileSystem: root.fileSystem, timeSource: root.timeSource)
+            let transfer = ProgressTransfer(records: LearnerRecords(workspace: workspace, progressStore: store, fileSystem: root.fileSystem, timeSource: root.timeSource))
             let count = try SetupFailure.exitOnError {
                 try transfer.export(catalog.allExercises, progress: root.readProgress(of: workspace), to: destination)
             }
@@ -52,7 +52,7 @@ struct ProgressSubcommand: AsyncParsableCommand {
             let catalog = try SetupFailure.exitOnError { try root.catalog() }
             let workspace = root.workspace()
             let store = root.progressStore(for: workspace)
-            let transfer = ProgressTransfer(workspace: workspace, store: store, fileSystem: root.fileSystem, timeSource: root.timeSource)
+            let transfer = ProgressTransfer(records: LearnerRecords(workspace: workspace, progressStore: store, fileSystem: root.fileSystem, timeSource: root.timeSource))
             let summary = try SetupFailure.exitOnError {
                 let summary = try transfer.importBundle(from: CompositionRoot.url(forUserPath: file), exercises: catalog.allExercises)
                 // Exercises the export did not hold get their starters, as on a first start.

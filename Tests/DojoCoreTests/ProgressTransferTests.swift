@@ -22,7 +22,7 @@ import Testing
     }
 
     func transfer(_ workspace: Workspace) -> ProgressTransfer {
-        ProgressTransfer(workspace: workspace, store: store(workspace), fileSystem: fileSystem, timeSource: FixedTimeSource())
+        ProgressTransfer(records: LearnerRecords(workspace: workspace, progressStore: store(workspace), fileSystem: fileSystem, timeSource: FixedTimeSource()))
     }
 
     func store(_ workspace: Workspace) -> ProgressStore {

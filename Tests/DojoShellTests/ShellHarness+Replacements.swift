@@ -1,5 +1,6 @@
 import DojoShell
 import DojoTestSupport
+import DojoWorkspace
 
 extension ShellHarness {
     /// Runs the scripted lines through a new shell on the harness's fakes, with the terminal or the

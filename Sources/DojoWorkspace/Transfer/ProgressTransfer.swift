@@ -27,17 +27,16 @@ package struct ProgressTransfer: Sendable {
         package var learnerRestored = false
     }
 
-    private let workspace: Workspace
-    private let store: ProgressStore
-    private let fileSystem: any FileSystem
-    private let timeSource: any TimeSource
+    private let records: LearnerRecords
 
-    package init(workspace: Workspace, store: ProgressStore, fileSystem: any FileSystem, timeSource: any TimeSource) {
-        self.workspace = workspace
-        self.store = store
-        self.fileSystem = fileSystem
-        self.timeSource = timeSource
+    package init(records: LearnerRecords) {
+        self.records = records
     }
+
+    private var workspace: Workspace { records.workspace }
+    private var store: ProgressStore { records.progressStore }
+    private var fileSystem: any FileSystem { records.fileSystem }
+    private var timeSource: any TimeSource { records.timeSource }
 
     /// Writes the saved progress and every exercise file the learner has to `file`.
     /// Returns how many exercise files went in.
