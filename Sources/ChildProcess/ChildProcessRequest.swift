@@ -2,10 +2,7 @@
 ///
 /// The request is plain data so the shell can build it, log it, and hand it to
 /// any ``ProcessLaunching`` implementation (the real one or a test double).
-///
-/// `public` (its members `package`) only because ExerciseChecking's public declarations name
-/// it: no product exports it, so it becomes `package` once they do.
-public struct ChildProcessRequest: Sendable, Equatable {
+package struct ChildProcessRequest: Sendable, Equatable {
     /// The default number of bytes kept per output stream: 1 MiB.
     ///
     /// Enough for any honest exercise output, small enough that a learner's

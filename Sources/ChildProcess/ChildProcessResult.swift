@@ -1,8 +1,5 @@
 /// Everything known about a finished child process: how it ended and what it printed.
-///
-/// `public` (its members `package`) only because ExerciseChecking's public declarations name
-/// it: no product exports it, so it becomes `package` once they do.
-public struct ChildProcessResult: Sendable, Equatable {
+package struct ChildProcessResult: Sendable, Equatable {
     /// How the child ended. After a timeout or cancellation this is usually `.signaled(SIGKILL)`.
     package var termination: Termination
     /// The first `outputLimit` bytes of standard output, decoded as UTF-8 (invalid bytes become U+FFFD).

@@ -7,10 +7,7 @@ import Glibc
 /// `write(2)` to a file opened for appending, so that the lines of a process and of its
 /// threads never interleave, and a benchmark can put them on its own clock (Python's
 /// `time.monotonic_ns()` reads the same one). Off, it costs nothing but a test of an optional.
-///
-/// `public` (its members `package`) only because ExerciseChecking's public declarations name
-/// it: no product exports it, so it becomes `package` once they do.
-public final class PhaseTrace: Sendable {
+package final class PhaseTrace: Sendable {
     /// The trace file, or nil when tracing is off.
     private let descriptor: Int32?
 

@@ -2,10 +2,7 @@
 ///
 /// The checker depends on this protocol rather than on ``ChildProcessLauncher``
 /// so its tests can use a fake that returns canned results instantly.
-///
-/// `public` only because ExerciseChecking's public declarations name it: no product exports
-/// it, so it becomes `package` once they do.
-public protocol ProcessLaunching: Sendable {
+package protocol ProcessLaunching: Sendable {
     /// Runs the request and returns once the child and everything it started are gone.
     ///
     /// Cancelling the calling Task stops the child and everything it started; the result
