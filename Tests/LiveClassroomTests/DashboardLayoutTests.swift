@@ -376,4 +376,50 @@ import FoundationNetworking
         #expect(said.before == said.first, "still said at 14.999 s")
         #expect(said.after == "", "gone at 15 s")
     }
+
+    /// A change redraws only the rows that changed: in Chromium, a check from Ada replaces her
+    /// row and leaves every other learner's row the same element (a room of 300 would otherwise
+    /// be built again at every update, seconds of the page's time).
+    @Test func aChangeRedrawsOnlyTheRowsThatChanged() async throws {
+        let home = try TemporaryFolder("live-class-rows")
+        let server = ClassServerProcess(folder: home.url)
+        try await onThreadOfItsOwn { try server.start(lessons: Didojo.lessonsFolder) }
+        defer { server.kill() }
+        let learners = try await Self.fillTheRoom(server)
+        let ada = try #require(learners["Ada"])
+        let mark = "(() => { document.querySelectorAll('#grid tbody tr').forEach((row) => { row.didojoMark = true; }); return 'marked'; })()"
+        let report = """
+            JSON.stringify([...document.querySelectorAll('#grid tbody tr')].map((row) => [row.dataset.learner, row.didojoMark === true]))
+            """
+        let link = try await server.signInLink()
+        let browser = try await onThreadOfItsOwn {
+            try Browser(
+                link, waitFor: #"body:has(#connection[data-status="live"]) #grid tbody tr[data-learner]"#,
+                thenWaitFor: #"td.cell[data-learner="\#(ada.learnerID)"][data-exercise="no-di.3"][data-state="failing"]"#, report: mark, finalReport: report)
+        }
+        #expect(browser.report == #""marked""#)
+        try await ClassServerProcess.post(
+            EventBatch(events: [ClassEvent(kind: .check, time: Date(), exerciseID: "no-di.3", passed: false, failingChecks: ["a check"])]),
+            to: server.url, token: ada.token)
+        #expect(try await onThreadOfItsOwn { browser.waitForSecondSelector() } != nil, "Ada's check is shown")
+        let json = try JSONDecoder().decode(String.self, from: Data(try #require(browser.finalReport).utf8))
+        let rows = try JSONDecoder().decode([[MarkedRow]].self, from: Data(json.utf8))
+        let kept = Dictionary(uniqueKeysWithValues: rows.compactMap { row -> (String, Bool)? in
+            guard case .id(let id) = row.first, case .kept(let same) = row.last else { return nil }
+            return (id, same)
+        })
+        #expect(kept.count == 16, "\(rows)")
+        #expect(kept[ada.learnerID] == false, "Ada's row is drawn again")
+        #expect(kept.filter { $0.key != ada.learnerID }.values.allSatisfy { $0 }, "the fifteen others are the same elements: \(kept)")
+    }
+
+    /// One item of a `[learner id, same element]` pair.
+    enum MarkedRow: Decodable {
+        case id(String)
+        case kept(Bool)
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let id = try? value.decode(String.self) { self = .id(id) } else { self = .kept(try value.decode(Bool.self)) }
+        }
+    }
 }

@@ -21,6 +21,7 @@
   let lastRoom = null;        // the newest room, re-rendered now and then to age "5 min" texts
   let roomReceivedAt = 0;     // Date.now() when lastRoom arrived
   const shownKeys = {};       // section id -> JSON of what it shows now (see renderSection)
+  const rowCache = { columnsKey: null, rows: new Map() };   // the grid's rows (see buildGrid)
 
   function readProjectorToken() {
     const fromURL = new URLSearchParams(location.search).get('token');
@@ -329,7 +330,32 @@
       el('th', { scope: 'col', class: 'summary-head', 'data-lesson': lesson.id, title: 'exercises passed of the lesson\'s' }, 'Passed'),
       columnsOf(lesson, expanded[index]).map((x) => el('th', { scope: 'col', class: 'exercise', 'data-exercise': x.id, title: x.title || null }, x.id)),
     ]));
-    const rows = learners.map((p) => el('tr', { 'data-learner': p.id, 'data-hand': raised[p.id] ? 'raised' : null },
+    // A room of 300 changes a few rows at a time: a row whose learner, hands, columns and
+    // minute are what they were is the same element, not built again.
+    const columnsKey = JSON.stringify([lessons.map((l) => [l.id, (l.exercises || []).length]), expanded, Math.floor(serverNow / 60)]);
+    if (rowCache.columnsKey !== columnsKey) {
+      rowCache.columnsKey = columnsKey;
+      rowCache.rows = new Map();
+    }
+    const kept = new Map();
+    const rows = learners.map((p) => {
+      const { stuckSeconds, ...shown } = p;   // the stuck time is only for sorting
+      const key = JSON.stringify([shown, raised[p.id] || 0]);
+      const cached = rowCache.rows.get(p.id);
+      const node = cached && cached.key === key ? cached.node : learnerRow(p, lessons, expanded, raised, serverNow);
+      kept.set(p.id, { key, node });
+      return node;
+    });
+    rowCache.rows = kept;
+    if (!learners.length) {
+      rows.push(el('tr', null, el('td', { class: 'empty', colspan: 3 + lessons.reduce(
+        (n, l, index) => n + 1 + columnsOf(l, expanded[index]).length, 0) }, 'No learner has joined yet.')));
+    }
+    return el('table', { id: 'grid' }, el('thead', null, lessonRow, exerciseRow), el('tbody', null, rows));
+  }
+
+  function learnerRow(p, lessons, expanded, raised, serverNow) {
+    return el('tr', { 'data-learner': p.id, 'data-hand': raised[p.id] ? 'raised' : null },
       el('th', {
         scope: 'row', class: 'name',
         title: `${displayName(p)}: joined at ${clock(p.joinedAt)}, ${plural(p.hintsUsed || 0, 'hint')} used` +
@@ -339,12 +365,7 @@
         p.name, p.sameNameNumber ? el('span', { class: 'same-name' }, ` #${p.sameNameNumber} · ${clock(p.joinedAt)}`) : null)),
       el('td', { class: 'hints', 'data-hints': p.hintsUsed || 0, title: plural(p.hintsUsed || 0, 'hint') + ' used' }, p.hintsUsed ? String(p.hintsUsed) : ''),
       idleCell(p, serverNow),
-      lessons.map((lesson, index) => [summaryCell(p, lesson, serverNow), columnsOf(lesson, expanded[index]).map((x) => cell(p, x))])));
-    if (!learners.length) {
-      rows.push(el('tr', null, el('td', { class: 'empty', colspan: 3 + lessons.reduce(
-        (n, l, index) => n + 1 + columnsOf(l, expanded[index]).length, 0) }, 'No learner has joined yet.')));
-    }
-    return el('table', { id: 'grid' }, el('thead', null, lessonRow, exerciseRow), el('tbody', null, rows));
+      lessons.map((lesson, index) => [summaryCell(p, lesson, serverNow), columnsOf(lesson, expanded[index]).map((x) => cell(p, x))]));
   }
 
   function idleCell(learner, serverNow) {
@@ -650,13 +671,27 @@
     }
   }
 
+  // The stream may bring ten rooms a second; the page draws at most two: a room of 300 takes
+  // the browser a while to draw, and a teacher reads no faster.
+  const RENDER_GAP_MS = 500;
+  let renderedAt = 0;
+  let renderTimer = null;
+  function renderSoon() {
+    if (renderTimer !== null) return;
+    renderTimer = setTimeout(() => {
+      renderTimer = null;
+      renderedAt = Date.now();
+      render(lastRoom);
+    }, Math.max(0, renderedAt + RENDER_GAP_MS - Date.now()));
+  }
+
   function receive(room) {
     lastRoom = room;
     roomReceivedAt = Date.now();
     // The projector's link carries the projector's own token, which only shows the room.
     const projectorLink = $('projector-link');
     if (projectorLink && room.projectorToken) projectorLink.href = '/projector?token=' + encodeURIComponent(room.projectorToken);
-    render(room);
+    renderSoon();
   }
 
   // The first render comes from a plain request, which also tells a bad token (401) apart from

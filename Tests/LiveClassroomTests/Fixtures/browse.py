@@ -147,8 +147,11 @@ def free_port():
 def wait_for(page, selector, timeout):
     deadline = time.time() + timeout
     while time.time() < deadline:
-        if page.evaluate(f"document.querySelector({json.dumps(selector)}) !== null"):
-            return True
+        try:
+            if page.evaluate(f"document.querySelector({json.dumps(selector)}) !== null"):
+                return True
+        except RuntimeError:
+            pass   # the page was between two documents (the sign-in page going to the dashboard): ask again
         time.sleep(0.02)
     return False
 
