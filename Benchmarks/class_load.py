@@ -780,7 +780,8 @@ class Load:
             return None
         figures.latencies.append(elapsed)
         (figures.latencies_before if figures.kill_time is None else figures.latencies_after).append(elapsed)
-        if figures.kill_time is not None and figures.first_200_after_kill is None:
+        # A post sent before the kill and answered just before it says nothing of the downtime.
+        if figures.kill_time is not None and figures.first_200_after_kill is None and sent >= figures.kill_time:
             figures.first_200_after_kill = sent + elapsed - figures.kill_time
         try:
             counts = json.loads(answer)
