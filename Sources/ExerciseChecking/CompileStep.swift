@@ -93,10 +93,12 @@ enum CompileStep: String, Sendable, CaseIterable {
             // that teaches concurrency asks for 6 (see `CompilingChecker.compilerFlags(of:)`).
             "-swift-version", "5",
             "-Onone",
-            // Line tables only, so that a crash can be placed at the learner's file and line
-            // (see `CrashBacktrace`): they cost no measurable compile time, where full debug
-            // information (`-g`) costs about 5 %.
-            "-gline-tables-only",
+            // Debug information, so that a crash can be placed at the learner's file and line
+            // (see `CrashBacktrace`); full, as SwiftPM's debug build has it: clang's modules
+            // are cached by a hash of how they are compiled, the debug information included,
+            // and this is what lets a check use the modules `swift build` already built (see
+            // `BuildProducts.moduleCache(or:)`). Line tables alone would save nothing measurable.
+            "-g",
             "-diagnostic-style=llvm",
             // LLVM's IR verifier checks the compiler's own output, which is for the people who
             // work on the compiler; it is about a twentieth of compiling a learner's file.

@@ -60,6 +60,7 @@ package struct CompilingChecker: ExerciseChecker {
         settings: CheckSettings, wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary
     ) throws -> CompilingChecker {
         let fileSystem = ports.fileSystem
+        let folders = folders.sharingModuleCache(ofBuildWith: executable, fileSystem: fileSystem)
         let setup = CompilerSetup(
             toolchain: try Toolchain.find(environment: environment, fileSystem: fileSystem),
             products: MacroExpansionCache(folder: folders.macroExpansions, fileSystem: fileSystem)

@@ -6,7 +6,7 @@ import Foundation
 /// When the learner's code crashes, the Swift runtime starts `swift-backtrace` (beside
 /// `libswiftCore.so` in the toolchain), which reads the stopped program's stack and resolves
 /// each address to a function, and with the debug information the learner's code is compiled
-/// with (`-gline-tables-only`, see `CompileStep`), to a file and line. It writes its report as
+/// with (`-g`, see `CompileStep`), to a file and line. It writes its report as
 /// JSON to a file of the check's own folder, where nothing the learner sees is printed: the
 /// report is for the checker to read, and the learner sees their own file's lines only.
 ///
