@@ -55,10 +55,6 @@ import Testing
 
     static let allowed: [Allowed] = [
         Allowed(
-            kind: .hardWiredDependency, file: "DojoCore/Environment/LocalFileSystem.swift", target: "ContinuousClock",
-            why: "LocalFileSystem is the adapter to the disk: waiting for a lock that another process holds is measured on the machine's clock"
-        ),
-        Allowed(
             kind: .hardWiredDependency, file: "DojoShell/Rendering/PlainReportText.swift", target: "CollectingTerminal",
             why: "an in-memory terminal that collects what is written, to render a report as text: a Stable Dependency, with no I/O"
         ),

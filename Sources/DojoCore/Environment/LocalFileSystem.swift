@@ -181,6 +181,8 @@ package struct LocalFileSystem: FileSystem {
     /// How long a writer waits for another to finish. Writers hold the lock for a few
     /// milliseconds (a read, a change, a write), so running out of this means a hung process.
     static let lockPatience: Duration = .seconds(10)
+    /// How long a writer sleeps between two tries at the lock.
+    private static let lockRetry: Duration = .milliseconds(2)
 
     package func withExclusiveLock<Result>(on lockFile: URL, _ body: () throws -> Result) throws -> Result {
         try createDirectory(at: lockFile.deletingLastPathComponent())
@@ -190,16 +192,19 @@ package struct LocalFileSystem: FileSystem {
         }
         // Closing the descriptor lets go of the lock, whatever `body` does.
         defer { close(descriptor) }
-        let clock = ContinuousClock()
-        let deadline = clock.now + Self.lockPatience
+        // The patience is counted in the waits themselves, not read from a clock: a sleep lasts
+        // at least what it asks for, so the writer waits at least `lockPatience`, and the file
+        // system needs no clock of its own (nothing to inject, nothing hard-wired).
+        var waited: Duration = .zero
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 throw ProgressError.unwritable(path: lockFile.path, reason: String(cString: strerror(errno)))
             }
-            guard clock.now < deadline else {
+            guard waited < Self.lockPatience else {
                 throw ProgressError.busy(path: lockFile.path, holder: Self.holder(readFrom: descriptor))
             }
-            usleep(2_000)
+            usleep(useconds_t(Self.lockRetry.components.attoseconds / 1_000_000_000_000))
+            waited += Self.lockRetry
         }
         // Who holds it, for a message should it ever stay taken; the lock is the kernel's,
         // so failing to write this changes nothing.
