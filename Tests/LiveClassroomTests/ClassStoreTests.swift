@@ -16,13 +16,13 @@ import Testing
     }
 
     /// Where one test's class lives; `open()` opens it again, as a restarted server would.
-    final class Place: @unchecked Sendable {
+    final class Place: Sendable {
         let kind: Kind
         private let folder: TemporaryFolder
         private let postgres: PostgresServer?
         private let classKey = "class-\(UUID().uuidString)"
         /// PostgreSQL's clients, run as the server's service group would, until `stop()`.
-        private var running: [Task<Void, Never>] = []
+        private let running = Mutex<[Task<Void, Never>]>([])
 
         init(_ kind: Kind) throws {
             self.kind = kind
@@ -35,7 +35,7 @@ import Testing
             case .sqlite: return try SQLiteClassStore(file: folder.url.appendingPathComponent("class.sqlite"))
             case .postgres:
                 let client = PostgresClient(configuration: try PostgresClassStore.configuration(url: postgres!.url))
-                running.append(Task { await client.run() })
+                running.withLock { $0.append(Task { await client.run() }) }
                 let store = PostgresClassStore(client: client, classKey: classKey)
                 try await store.prepare()
                 return store
@@ -44,13 +44,13 @@ import Testing
 
         /// Runs a service (the class following the other instances) until `stop()`.
         func run(_ service: ClassService) {
-            running.append(Task { try? await service.run() })
+            running.withLock { $0.append(Task { try? await service.run() }) }
         }
 
         var sqliteFile: URL { folder.url.appendingPathComponent("class.sqlite") }
 
         func stop() {
-            running.forEach { $0.cancel() }
+            running.withLock { $0.forEach { $0.cancel() } }
             postgres?.stop()
         }
     }
