@@ -21,6 +21,11 @@ public final class SQLiteClassStore: ClassStore {
     public init(file: URL) throws {
         try Self.makePrivate(file)
         var configuration = Configuration()
+        // Two server instances on one class file (a restart that overlaps, the tests' east and
+        // west) write in turn: a writer that finds the other's transaction open waits for it,
+        // for up to 10 s, rather than failing at once with "database is locked" (GRDB's default,
+        // `.immediateError`), as a busy machine made a sign-out do.
+        configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
