@@ -268,7 +268,7 @@ let package = Package(
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "DojoTestSupport", .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DojoTestSupport"]),
         // Yams: the glossary's consistency test reads Lessons/glossary-pairings.yaml.
-        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "DojoTestSupport", "Yams", "MutationTesting"]),
+        .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "DojoTestSupport", "Yams", "MutationTesting", "ContentHash"]),
         // The real checker on its own: real compiles and runs, with the tests' own caches.
         .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "DojoCatalog", "DojoGrading", "ChildProcess", "DojoTestSupport", "WiringAnalysis", "WiringModel", "DojoShell", "TerminalMarkdown"]),
         // Runs on the lessons' starters and solutions (found next to the tests) and on real Graphviz.

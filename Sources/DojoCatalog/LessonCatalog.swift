@@ -38,19 +38,23 @@ public struct LessonCatalog: Sendable {
     /// prompt, and decoding the manifests (Yams, unoptimised in a debug build) is most of it,
     /// unless `manifestCache` has them from an earlier start (see `LessonLoader`).
     ///
-    /// - Parameter only: the ids of the lessons to load, nil for all of them (see `lessonIDs(in:fileSystem:)`).
+    /// - Parameter choose: given the ids of the lesson folders, in the order they load in, the
+    ///   ids of those to load (what a single check needs, without listing the folder twice);
+    ///   nil loads every lesson.
     package static func load(
-        from folder: URL, fileSystem: any FileSystem, manifestCache: CompiledStepCache? = nil, only: Set<String>? = nil
+        from folder: URL, fileSystem: any FileSystem, manifestCache: CompiledStepCache? = nil,
+        choosing choose: (([String]) -> Set<String>)? = nil
     ) -> LessonCatalog {
         guard let entries = try? fileSystem.contentsOfDirectory(at: folder) else {
             return LessonCatalog(lessons: [], problems: [
                 LessonLoadProblem(path: folder.path, problem: "the lessons folder cannot be read"),
             ])
         }
-        let folders = entries.filter {
-            guard let id = LessonLoader.lessonID(forFolderNamed: $0.lastPathComponent), only?.contains(id) ?? true else { return false }
-            return fileSystem.directoryExists(at: $0)
+        let named = entries.compactMap { entry in
+            LessonLoader.lessonID(forFolderNamed: entry.lastPathComponent).map { (id: $0, folder: entry) }
         }
+        let chosen = choose?(named.map(\.id))
+        let folders = named.filter { chosen?.contains($0.id) ?? true }.map(\.folder).filter { fileSystem.directoryExists(at: $0) }
         let loader = LessonLoader(fileSystem: fileSystem, manifestCache: manifestCache)
         let loaded = LoadedLessons(count: folders.count)
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
@@ -69,14 +73,6 @@ public struct LessonCatalog: Sendable {
             }
         }
         return LessonCatalog(lessons: lessons, problems: problems, readGlossary: { loadGlossary(in: folder, fileSystem: fileSystem) })
-    }
-
-    /// The ids of the lesson folders in `folder`, in the order `load` puts them, without
-    /// reading any of them: what picks the lessons a single check needs.
-    package static func lessonIDs(in folder: URL, fileSystem: any FileSystem) -> [String] {
-        ((try? fileSystem.contentsOfDirectory(at: folder)) ?? []).compactMap {
-            LessonLoader.lessonID(forFolderNamed: $0.lastPathComponent)
-        }
     }
 
     /// `glossary.md` of the lessons folder: a few dozen short entries.

@@ -32,8 +32,8 @@ package struct LessonLoader: Sendable {
         guard let id = Self.lessonID(forFolderNamed: folder.lastPathComponent) else {
             throw LessonLoadProblem(path: folder.path, problem: "a lesson folder is named NN-id, like 01-no-di")
         }
-        let manifest = try loadManifest(folder.appendingPathComponent("lesson.yaml"))
-        let pages = try loadPages(folder.appendingPathComponent("pages"))
+        let manifest = try loadManifest(Self.file("lesson.yaml", in: folder))
+        let pages = try loadPages(Self.folder("pages", in: folder))
         var exercises: [Exercise] = []
         for (index, entry) in manifest.exercises.enumerated() {
             exercises.append(try loadExercise(
@@ -89,8 +89,8 @@ package struct LessonLoader: Sendable {
     private func loadExercise(
         _ entry: ExerciseManifest, number: Int, lessonID: String, lessonFolder: URL, lessonLanguageMode: Int?
     ) throws(LessonLoadProblem) -> Exercise {
-        let folder = lessonFolder.appendingPathComponent("exercises/\(number)")
-        let manifestPath = lessonFolder.appendingPathComponent("lesson.yaml").path
+        let folder = Self.folder("exercises/\(number)", in: lessonFolder)
+        let manifestPath = Self.file("lesson.yaml", in: lessonFolder).path
         let languageMode = entry.languageMode ?? lessonLanguageMode ?? 5
         guard [5, 6].contains(languageMode) else {
             throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number): language-mode must be 5 or 6, not \(languageMode)")
@@ -99,9 +99,9 @@ package struct LessonLoader: Sendable {
               !["main.swift", "Checks.swift"].contains(entry.file) else {
             throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number): file must be a plain Swift file name other than main.swift and Checks.swift, not '\(entry.file)'")
         }
-        let starter = folder.appendingPathComponent("starter.swift")
-        let solution = folder.appendingPathComponent("solution.swift")
-        let checks = folder.appendingPathComponent("Checks.swift")
+        let starter = Self.file("starter.swift", in: folder)
+        let solution = Self.file("solution.swift", in: folder)
+        let checks = Self.file("Checks.swift", in: folder)
         let kind = entry.kind ?? .implement
         let hasChecks = fileSystem.fileExists(at: checks)
         // Only whether the exercise's files are there, not what they hold: every command and
@@ -114,18 +114,18 @@ package struct LessonLoader: Sendable {
                 throw LessonLoadProblem(path: required.path, problem: "is missing (exercise \(lessonID).\(number) needs it)")
             }
         }
-        let support = try swiftFiles(in: folder.appendingPathComponent("support"), required: false)
+        let support = try swiftFiles(in: Self.folder("support", in: folder), required: false)
         var subject: [URL] = []
         var mutants: [Mutant] = []
         if kind == .test {
-            subject = try swiftFiles(in: folder.appendingPathComponent("subject"), required: true)
+            subject = try swiftFiles(in: Self.folder("subject", in: folder), required: true)
             let declared = entry.mutants ?? []
             guard !declared.isEmpty else {
                 throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number) is a test-writing exercise (kind: test) but declares no mutants")
             }
             let subjectNames = Set(subject.map(\.lastPathComponent))
             for mutant in declared {
-                let mutantFolder = folder.appendingPathComponent("mutants/\(mutant.id)")
+                let mutantFolder = Self.folder("mutants/\(mutant.id)", in: folder)
                 let files = try swiftFiles(in: mutantFolder, required: true)
                 if let stray = files.first(where: { !subjectNames.contains($0.lastPathComponent) }) {
                     throw LessonLoadProblem(path: stray.path, problem: "replaces no file of subject/ (a mutant's files must have the names of the subject files they replace)")
@@ -137,7 +137,7 @@ package struct LessonLoader: Sendable {
         }
         var mistakes: [Mistake] = []
         for mistake in entry.mistakes ?? [] {
-            let file = folder.appendingPathComponent("mistakes/\(mistake.id).swift")
+            let file = Self.file("mistakes/\(mistake.id).swift", in: folder)
             guard fileSystem.fileExists(at: file) else {
                 throw LessonLoadProblem(path: file.path, problem: "is missing (mistake '\(mistake.id)' of exercise \(lessonID).\(number) needs it)")
             }
@@ -188,18 +188,51 @@ package struct LessonLoader: Sendable {
     }
 
     /// A page's title is its first heading; a page without one is named after its file.
+    ///
+    /// Line by line up to the first heading, not a split of the whole page: every page is read
+    /// at start-up, and the heading is almost always on the first line. In Swift's own strings,
+    /// not Foundation's `enumerateLines` and `trimmingCharacters`, which copy the whole page
+    /// into an NSString first; the same lines (ended by LF, CR, CRLF, NEL, U+2028 or U+2029)
+    /// and the same spaces (tabs and Unicode's space separators) as those.
     static func title(ofPage markdown: String, file: URL) -> String {
-        // Line by line up to the first heading, not a split of the whole page: every page is
-        // read at start-up, and the heading is almost always on the first line.
-        var title: String?
-        markdown.enumerateLines { line, stop in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("#") {
-                title = trimmed.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)
-                stop = true
+        var rest = markdown[...]
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: isLineEnd) ?? rest.endIndex
+            let line = trimmingSpaces(rest[..<end])
+            if line.hasPrefix("#") {
+                return String(trimmingSpaces(line.drop(while: { $0 == "#" })))
             }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
         }
-        return title ?? file.deletingPathExtension().lastPathComponent
+        return file.deletingPathExtension().lastPathComponent
+    }
+
+    private static func isLineEnd(_ character: Character) -> Bool {
+        switch character {
+        case "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}": true
+        default: false
+        }
+    }
+
+    /// `text` without the tabs and space separators (Unicode's Zs) at either end, as
+    /// `trimmingCharacters(in: .whitespaces)` would leave it.
+    private static func trimmingSpaces(_ text: Substring) -> Substring {
+        let isSpace = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return text[text.endIndex...] }
+        return Substring(scalars[first...last])
+    }
+
+    /// A file of a lesson's folder. Said to be a file rather than looked up: a URL left to
+    /// find that out stats the path, hundreds of times at every start.
+    private static func file(_ path: String, in folder: URL) -> URL {
+        folder.appending(path: path, directoryHint: .notDirectory)
+    }
+
+    /// A folder of a lesson's folder (see `file(_:in:)`).
+    private static func folder(_ path: String, in folder: URL) -> URL {
+        folder.appending(path: path, directoryHint: .isDirectory)
     }
 
     /// Turns a decoding error into one sentence that names the field at fault.

@@ -14,20 +14,19 @@ extension CompositionRoot {
     /// which covers every exercise. Otherwise, and for an id no lesson has (whose message
     /// suggests the closest of all), every lesson is loaded, as any other command does.
     func catalog(forChecking exerciseID: String, in workspace: Workspace) throws -> (catalog: LessonCatalog, isWhole: Bool) {
-        if let wanted = try lessonsNeeded(forChecking: exerciseID, in: workspace) {
-            let some = LessonCatalog.load(from: try lessonsFolder(), fileSystem: fileSystem, manifestCache: manifestCache, only: wanted)
+        if let dot = exerciseID.lastIndex(of: "."), try canLoadOnlyWhatAChecksNeeds(in: workspace) {
+            let lessonID = String(exerciseID[..<dot])
+            let some = LessonCatalog.load(from: try lessonsFolder(), fileSystem: fileSystem, manifestCache: manifestCache) { ids in
+                // The exercise's lesson and the one after it (none when no lesson has that id).
+                ids.firstIndex(of: lessonID).map { Set(ids[$0...].prefix(2)) } ?? []
+            }
             if some.exercise(id: exerciseID) != nil { return (some, false) }
         }
         return (try catalog(), true)
     }
 
-    /// The ids of the exercise's lesson and the lesson after it, or nil when every lesson is needed.
-    private func lessonsNeeded(forChecking exerciseID: String, in workspace: Workspace) throws -> Set<String>? {
-        guard let dot = exerciseID.lastIndex(of: "."), try workshop() == nil,
-              fileSystem.directoryExists(at: workspace.root), editorSupportFilesAreCurrent(in: workspace) else { return nil }
-        let lessonID = String(exerciseID[..<dot])
-        let ids = LessonCatalog.lessonIDs(in: try lessonsFolder(), fileSystem: fileSystem)
-        guard let index = ids.firstIndex(of: lessonID) else { return nil }
-        return Set(ids[index...].prefix(2))
+    /// Whether the exercise's lesson and the next one are enough, rather than every lesson.
+    private func canLoadOnlyWhatAChecksNeeds(in workspace: Workspace) throws -> Bool {
+        try workshop() == nil && fileSystem.directoryExists(at: workspace.root) && editorSupportFilesAreCurrent(in: workspace)
     }
 }

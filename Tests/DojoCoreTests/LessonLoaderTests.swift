@@ -49,6 +49,32 @@ import Testing
         #expect(lesson.pages.map(\.title) == ["The real title", "02-second"])
     }
 
+    @Test func aPagesTitleLineMayEndInAnyWayAndItsSpacesMayBeTabsOrUnicodeSpaces() throws {
+        var fixture = LessonFixture.arithmetic()
+        // Old Mac line ends, and a Unicode line separator: the heading is on a line of its own.
+        fixture.files["pages/01-first.md"] = "Intro\r\t#\tThe real title\u{00A0}\r# Later\r"
+        fixture.files["pages/02-second.md"] = "Intro # not a heading\u{2028}## \u{2003}Second\u{2029}body"
+        let lesson = try #require(try catalog(fixture).lesson(id: "arithmetic"))
+        #expect(lesson.pages.map(\.title) == ["The real title", "Second"])
+    }
+
+    @Test func onlyTheLessonsChosenAreLoadedAndTheChoiceSeesEveryIdInOrder() throws {
+        for fixture in [LessonFixture.arithmetic(folderName: "01-arithmetic"), .testWriting(folderName: "02-testing"), .arithmetic(folderName: "03-more")] {
+            try fixture.write(into: lessons, fileSystem: fileSystem)
+        }
+        // Not a lesson folder: never offered.
+        try fileSystem.write(Data("notes".utf8), to: lessons.appendingPathComponent("README.md"))
+        var offered: [[String]] = []
+        let some = LessonCatalog.load(from: lessons, fileSystem: fileSystem) { ids in
+            offered.append(ids)
+            return ["testing", "more"]
+        }
+        #expect(offered == [["arithmetic", "testing", "more"]])
+        #expect(some.lessons.map(\.id) == ["testing", "more"])
+        #expect(some.problems.isEmpty)
+        #expect(LessonCatalog.load(from: lessons, fileSystem: fileSystem) { _ in [] }.lessons.isEmpty)
+    }
+
     @Test func lessonsAreOrderedByTheirNumberPrefix() throws {
         let catalog = try catalog(.testWriting(folderName: "02-testing"), .arithmetic(folderName: "01-arithmetic"))
         #expect(catalog.lessons.map(\.id) == ["arithmetic", "testing"])
