@@ -58,7 +58,7 @@ package struct LessonLoader: Sendable {
         } catch {
             throw LessonLoadProblem(path: url.path, problem: "is not valid YAML: \(error)")
         }
-        if manifest.title.trimmingCharacters(in: .whitespaces).isEmpty {
+        if Self.isBlank(manifest.title) {
             throw LessonLoadProblem(path: url.path, problem: "the title is empty")
         }
         manifestCache?.store(manifest, for: key)
@@ -141,12 +141,12 @@ package struct LessonLoader: Sendable {
             guard fileSystem.fileExists(at: file) else {
                 throw LessonLoadProblem(path: file.path, problem: "is missing (mistake '\(mistake.id)' of exercise \(lessonID).\(number) needs it)")
             }
-            guard !mistake.expect.isEmpty, mistake.expect.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            guard !mistake.expect.isEmpty, mistake.expect.allSatisfy({ !Self.isBlank($0) }) else {
                 throw LessonLoadProblem(path: manifestPath, problem: "mistake '\(mistake.id)' of exercise \(number) must say in 'expect' which words its report must contain")
             }
             mistakes.append(Mistake(id: mistake.id, description: mistake.description, expect: mistake.expect, page: mistake.page, file: file))
         }
-        for equivalent in entry.equivalent ?? [] where equivalent.why.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        for equivalent in entry.equivalent ?? [] where Self.isBlank(equivalent.why, orLineEnds: true) {
             throw LessonLoadProblem(path: manifestPath, problem: "exercise \(number): the equivalent mutant '\(equivalent.operator)' at line \(equivalent.line) must say 'why' it cannot be told from the solution")
         }
         if kind == .test, entry.given != nil {
@@ -217,11 +217,29 @@ package struct LessonLoader: Sendable {
     /// `text` without the tabs and space separators (Unicode's Zs) at either end, as
     /// `trimmingCharacters(in: .whitespaces)` would leave it.
     private static func trimmingSpaces(_ text: Substring) -> Substring {
-        let isSpace = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
         let scalars = text.unicodeScalars
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
               let last = scalars.lastIndex(where: { !isSpace($0) }) else { return text[text.endIndex...] }
         return Substring(scalars[first...last])
+    }
+
+    /// Whether `text` holds nothing but tabs and spaces (and line ends, with `orLineEnds`): what
+    /// `trimmingCharacters(in: .whitespaces)` (`.whitespacesAndNewlines`) would empty. Not
+    /// that: its first use builds Foundation's character sets, and it copies each text into an
+    /// NSString, a few milliseconds of every start for the mistakes' words and the equivalent
+    /// mutants' reasons.
+    static func isBlank(_ text: String, orLineEnds: Bool = false) -> Bool {
+        text.unicodeScalars.allSatisfy { isSpace($0) || (orLineEnds && isNewline($0)) }
+    }
+
+    /// A tab or a space separator (Unicode's Zs): `CharacterSet.whitespaces`.
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+    }
+
+    /// What `CharacterSet.newlines` holds: LF, VT, FF, CR, NEL, U+2028 and U+2029.
+    private static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+        ("\n"..."\r").contains(scalar) || ["\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
     }
 
     /// A file of a lesson's folder. Said to be a file rather than looked up: a URL left to

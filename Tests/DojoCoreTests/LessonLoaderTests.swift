@@ -140,6 +140,28 @@ import Testing
         #expect(problem.problem == "the pages folder is missing")
     }
 
+    @Test func wordsThatAreOnlySpacesAreMissingWhateverTheSpaces() throws {
+        /// The problem of the arithmetic lesson with `yaml` added to its exercise, nil when none.
+        func problem(adding yaml: String, title: String = "Arithmetic") throws -> String? {
+            var fixture = LessonFixture.arithmetic()
+            fixture.files["lesson.yaml"] = try #require(fixture.files["lesson.yaml"])
+                .replacingOccurrences(of: "title: \"Arithmetic\"", with: "title: \"\(title)\"") + "\n" + yaml + "\n"
+            fixture.files["exercises/1/mistakes/forgets.swift"] = "func double(_ value: Int) -> Int { value }\n"
+            let fileSystem = InMemoryFileSystem()
+            try fixture.write(into: lessons, fileSystem: fileSystem)
+            return LessonCatalog.load(from: lessons, fileSystem: fileSystem).problems.first?.problem
+        }
+        let mistake = "    mistakes:\n      - id: forgets\n        description: \"forgets to double\"\n        expect: [%@]"
+        // Tabs, and Unicode's space separators (an em space, an ideographic space).
+        #expect(try problem(adding: mistake.replacingOccurrences(of: "%@", with: "\"\\u2003\\t\"")) == "mistake 'forgets' of exercise 1 must say in 'expect' which words its report must contain")
+        #expect(try problem(adding: mistake.replacingOccurrences(of: "%@", with: "\"\\u2003x\"")) == nil)
+        let equivalent = "    equivalent:\n      - operator: constant\n        line: 1\n        why: %@"
+        // Line ends count as blank in a reason, a Unicode line separator too.
+        #expect(try problem(adding: equivalent.replacingOccurrences(of: "%@", with: "\" \\n\\u2028\\t\"")) == "exercise 1: the equivalent mutant 'constant' at line 1 must say 'why' it cannot be told from the solution")
+        #expect(try problem(adding: equivalent.replacingOccurrences(of: "%@", with: "\"\\u00A0no check can see it\"")) == nil)
+        #expect(try problem(adding: "", title: "\\t\\u3000") == "the title is empty")
+    }
+
     @Test func aTestWritingExerciseWithoutMutantsIsReported() throws {
         var broken = LessonFixture.testWriting()
         broken.files["lesson.yaml"] = broken.files["lesson.yaml"]!.components(separatedBy: "    mutants:")[0]
