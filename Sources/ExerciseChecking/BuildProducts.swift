@@ -42,6 +42,9 @@ struct BuildProducts: Sendable, Equatable, Codable {
         ["-L", libraryFolder.path, "-l\(Self.libraryName)", "-Xlinker", "-rpath", "-Xlinker", libraryFolder.path]
     }
 
+    /// The libraries `linkFlags` names (`-lNAME`).
+    var libraryNames: Set<String> { [Self.libraryName] }
+
     /// The library itself, whose modification date tells when the lessons were rebuilt.
     var library: URL {
         libraryFolder.appendingPathComponent("lib\(Self.libraryName).so")

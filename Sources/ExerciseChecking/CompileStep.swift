@@ -59,6 +59,17 @@ enum CompileStep: String, Sendable, CaseIterable {
     static let hostObject = "CheckHost.o"
     static let hostModuleName = "DIDojoCheckHost"
     static let hostFolder = "check-host"
+    /// The libraries the program loads as it starts, besides the lesson library: what its
+    /// source imports (Foundation, XCTest, Glibc) links, with the C library's parts that glibc
+    /// 2.34 and later keep in `libc.so.6` itself. The checks' library may leave its symbols to
+    /// be found in these (see `LeanLibraryLink`); ProgramLibrariesTests holds the list against
+    /// the program as built.
+    static let programLibraries: Set<String> = [
+        "swiftSwiftOnoneSupport", "swiftCore", "swift_Concurrency", "swift_StringProcessing", "swift_RegexParser",
+        "swiftGlibc", "BlocksRuntime", "dispatch", "swiftDispatch",
+        "Foundation", "FoundationEssentials", "FoundationInternationalization", "XCTest",
+        "m", "pthread", "util", "dl", "rt",
+    ]
 
     /// What the step writes into the check's folder (the files a cache entry keeps).
     var outputs: [String] {

@@ -50,7 +50,7 @@ struct ReachAudit {
         "process_vm_readv": "other processes' memory",
         "process_vm_writev": "other processes' memory",
         "DIDojoResultReporter": "the checks' reporter",
-        "didojo_run_checks": "the checks' entry point",
+        TestMainGenerator.entrySymbol: "the checks' entry point",
     ]
 
     /// Attributes refused everywhere: each declares a function by its symbol, past the

@@ -21,7 +21,7 @@ actor SwiftCompiler {
     private let timeout: Duration
     private let outputLimit: Int
     private var plans: [CompileStep: CompilerPlan] = [:]
-    /// The system's GNU linker for the learner's small library (see `LeanLibraryLink`), or nil.
+    /// The system's GNU linker for a check's small libraries (see `LeanLibraryLink`), or nil.
     private let systemLinker: String?
     private var linkerCommands: [CompilerPlan.Command: [CompilerPlan.Command]] = [:]
 
@@ -72,22 +72,17 @@ actor SwiftCompiler {
     func run(_ step: CompileStep, inputs: [URL], in folder: URL, compilerFlags: [String] = []) async throws -> ChildProcessResult {
         var last = ChildProcessResult(termination: .exited(0))
         for planned in try await plan(for: step).commands {
-            var lowered = ClangLinkLowering.isClangDriver(planned)
+            let lowered = ClangLinkLowering.isClangDriver(planned)
                 ? try await linkerCommands(for: planned, step: step, in: folder)
                 : [planned]
-            if step == .exerciseLibrary {
-                let fileSystem = self.fileSystem
-                lowered = lowered.map { command in
-                    LeanLibraryLink.command(from: command, systemLinker: systemLinker) { folder in
-                        fileSystem.fileExists(at: URL(fileURLWithPath: folder).appendingPathComponent(LeanLibraryLink.staticCPart))
-                    } ?? command
-                }
-            }
             let commands = CompilerPlan(commands: lowered)
                 .commands(in: folder, inputs: inputs, inputExtension: step.inputExtension)
-            for command in commands {
-                let autolink = AutolinkExtraction(command: command, fileSystem: fileSystem)
+            for inPlace in commands {
+                let autolink = AutolinkExtraction(command: inPlace, fileSystem: fileSystem)
                 if let autolink, autolink.restore(from: cache) { continue }
+                // Made lean only now: the libraries the objects ask for are in a file that the
+                // command before this one has just written.
+                let command = step == .exerciseLibrary || step == .link ? lean(inPlace) : inPlace
                 let compiles = command.executable.hasSuffix("/swift-frontend") || command.executable == toolchain.swiftc.path
                 var request = request(command.executable, command.arguments + (compiles ? compilerFlags : []))
                 request.workingDirectory = folder.path
@@ -99,6 +94,25 @@ actor SwiftCompiler {
         return last
     }
 
+    /// `command` as a link of a library that is loaded only into the program that runs the
+    /// checks (see `LeanLibraryLink`), the libraries its response files list read in; or
+    /// `command` itself when it cannot be made lean.
+    private func lean(_ command: CompilerPlan.Command) -> CompilerPlan.Command {
+        let fileSystem = self.fileSystem
+        var arguments: [String] = []
+        for argument in command.arguments {
+            guard argument.hasPrefix("@") else { arguments.append(argument); continue }
+            guard let text = try? fileSystem.text(of: URL(fileURLWithPath: String(argument.dropFirst()))),
+                  ClangLinkLowering.isLibraryList(text) else { return command }
+            arguments += CommandLineWords.split(text)
+        }
+        let loaded = CompileStep.programLibraries.union(products.libraryNames)
+        let expanded = CompilerPlan.Command(executable: command.executable, arguments: arguments)
+        return LeanLibraryLink.command(from: expanded, systemLinker: systemLinker, keeping: { !loaded.contains($0) }) { folder in
+            fileSystem.fileExists(at: URL(fileURLWithPath: folder).appendingPathComponent(LeanLibraryLink.staticCPart))
+        } ?? command
+    }
+
     /// The linker commands a planned clang link runs (see `ClangLinkLowering`), or the clang
     /// command itself when clang cannot say. Asked the first time, when the files clang looks
     /// for exist in `folder` (the objects, the response files), and kept on disk by the command.
@@ -106,7 +120,8 @@ actor SwiftCompiler {
         for planned: CompilerPlan.Command, step: CompileStep, in folder: URL
     ) async throws -> [CompilerPlan.Command] {
         if let known = linkerCommands[planned] { return known }
-        var key = CacheKey("didojo linker commands of a clang link, version 1")
+        // Version 2: response files stay files (version 1 kept the first check's libraries).
+        var key = CacheKey("didojo linker commands of a clang link, version 2")
         key.add(builtFile: URL(fileURLWithPath: planned.executable).resolvingSymlinksInPath(), fileSystem: fileSystem)
         key.add(planned.arguments.joined(separator: "\u{0}"))
         if let kept = cache.value([CompilerPlan.Command].self, for: key) {

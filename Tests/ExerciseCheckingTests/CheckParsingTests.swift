@@ -222,15 +222,23 @@ import Testing
     @Test func theGeneratedEntryListsEveryTestAndTheProgramTakesTheSecrets() {
         let entry = TestMainGenerator.entrySource(for: [
             DiscoveredTestCase(className: "Checks", methods: [.init(name: "testOne", isAsync: false), .init(name: "testTwo", isAsync: true)]),
+            DiscoveredTestCase(className: "More", methods: [.init(name: "testThree", isAsync: false)]),
         ])
         #expect(entry.contains(#"("testOne", Checks.testOne),"#))
         #expect(entry.contains(#"("testTwo", asyncTest(Checks.testTwo)),"#))
-        // Numbered as ResultTokens numbers them.
-        #expect(entry.contains(#"["Checks.testOne", "Checks.testTwo"].enumerated()"#))
-        #expect(entry.contains(#"@_cdecl("didojo_run_checks")"#))
+        // In the order ResultTokens numbers them, and each class by its identity.
+        let one = entry.range(of: "Checks.testOne")!, three = entry.range(of: "More.testThree")!
+        #expect(one.lowerBound < three.lowerBound)
+        #expect(entry.contains(#""More": ObjectIdentifier(More.self),"#))
+        #expect(entry.contains(#"@_cdecl("didojo_checks")"#))
+        // The entry is only a list: the reporter and the runner are the program's, out of the
+        // learner's module.
+        #expect(!entry.contains("XCTestObservation"))
+        #expect(!entry.contains("XCTMain"))
 
         let host = TestMainGenerator.hostSource
         #expect(host.contains("setvbuf(stdout, nil, _IOLBF, 0)"))
+        #expect(host.contains("final class DIDojoResultReporter: NSObject, XCTestObservation"))
         // The secrets come from the environment and are erased there, never written in, and
         // before the program waits for the code under test (which it has not loaded yet).
         let taken = host.range(of: #"didojoTakeSecret("DIDOJO_RESULTS")"#)

@@ -49,7 +49,7 @@ struct CompileStepPartsTests {
         #expect(ClangLinkLowering.isClangDriver(link))
         #expect(!ClangLinkLowering.isClangDriver(.init(executable: "/opt/swift/bin/ld.lld", arguments: [])))
         #expect(ClangLinkLowering.questionArguments(for: link) == [
-            "-###", "-shared", "/tmp/check-1/input.o", "-Xlinker", "@/tmp/check-1/Exercise.autolink",
+            "-###", "-shared", "/tmp/check-1/input.o", "-Xlinker", ClangLinkLowering.standIn(for: "@/tmp/check-1/Exercise.autolink"),
             "-o", "/tmp/check-1/libExercise.so",
         ])
         #expect(ClangLinkLowering.isLibraryList("-lswiftCore\n-lFoundation -L/opt/x\n"))
@@ -70,6 +70,19 @@ struct CompileStepPartsTests {
             executable: "/opt/swift/usr/bin/ld.lld",
             arguments: ["-shared", "-o", "/didojo-planned-step/libExercise.so", input, "@/didojo-planned-step/Exercise.autolink", "-lc"]
         )])
+        // Clang reads a response file even when told to pass it on: it is asked with a stand-in
+        // library, and the answer gets the file back, to be read at every link.
+        let asked = ClangLinkLowering.questionArguments(for: .init(
+            executable: "/opt/swift/usr/bin/clang", arguments: ["/tmp/check-1/input.o", "@/tmp/check-1/Exercise.autolink"]))
+        #expect(asked.first == "-###")
+        #expect(!asked.contains { $0.hasPrefix("@") })
+        let standIn = try #require(asked.last)
+        #expect(standIn.hasPrefix("-l") && standIn == ClangLinkLowering.standIn(for: "@/tmp/check-1/Exercise.autolink"))
+        let answered = try #require(ClangLinkLowering.commands(
+            inAnswer: #" "/opt/swift/usr/bin/ld.lld" "/tmp/check-1/input.o" "\#(standIn)" "-lc""#, folder: folder, input: input))
+        #expect(answered[0].arguments == [input, "@/didojo-planned-step/Exercise.autolink", "-lc"])
+        #expect(ClangLinkLowering.responseFile(standingInAs: "-lswiftCore") == nil)
+
         // An answer that does not link the input, or runs a driver again, is no answer.
         #expect(ClangLinkLowering.commands(inAnswer: "clang: error: no such file", folder: folder, input: input) == nil)
         let again = " \"/opt/swift/usr/bin/clang\" \"-cc1\" \"/tmp/check-1/input.o\""

@@ -1,7 +1,7 @@
 @testable import ExerciseChecking
 import Testing
 
-/// The learner's small library is linked without reading the big shared libraries (see
+/// A check's small libraries are linked without reading the big shared libraries (see
 /// `LeanLibraryLink`): the planned linker command with the static parts kept.
 @Suite struct LeanLibraryLinkTests {
     let planned = CompilerPlan.Command(executable: "/opt/swift/usr/bin/ld.lld", arguments: [
@@ -25,6 +25,16 @@ import Testing
             "-L", "/opt/swift/usr/lib/swift/linux", "-soname", "libExercise.so", "-lgcc", "-l:libc_nonshared.a",
             "/usr/lib/gcc/x86_64-linux-gnu/12/crtendS.o", "/lib/x86_64-linux-gnu/crtn.o",
         ])
+    }
+
+    @Test func keepsTheLibrariesTheProgramHasNotLoaded() throws {
+        var arguments = planned.arguments
+        arguments.insert(contentsOf: ["-lFoundation", "-lFoundationNetworking", "-lDIDojoLessons"], at: arguments.count - 3)
+        let planned = CompilerPlan.Command(executable: planned.executable, arguments: arguments)
+        let loaded: Set<String> = ["swiftCore", "Foundation", "DIDojoLessons"]
+        let lean = try #require(LeanLibraryLink.command(
+            from: planned, systemLinker: nil, keeping: { !loaded.contains($0) }, hasStaticCPart: debian))
+        #expect(lean.arguments.filter { $0.hasPrefix("-l") } == ["-lgcc", "-lFoundationNetworking", "-l:libc_nonshared.a"])
     }
 
     @Test func runsTheSystemLinkerWhenThereIsOne() throws {

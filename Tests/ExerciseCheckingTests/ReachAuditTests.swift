@@ -20,7 +20,7 @@ import Testing
         ("let b = unsafeBitCast(1, to: UInt.self)", 1),
         ("let h = dlopen(nil, 0)", 1),
         ("let c: AnyClass? = NSClassFromString(\"X\")", 1),
-        ("@_silgen_name(\"didojo_run_checks\")\nfunc run()", 1),
+        ("@_silgen_name(\"didojo_checks\")\nfunc run()", 1),
         ("let path = \"/proc/self/mem\"", 1),
         ("let t = _typeByName(\"Si\")", 1),
         ("func f(_ c: XCTestCase) { _ = c.testRun }", 1),

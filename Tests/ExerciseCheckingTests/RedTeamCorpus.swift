@@ -80,15 +80,18 @@ enum RedTeamCorpus {
     /// The checks' entry point, found by its C name and called again with made-up secrets.
     static let entryPointCalledAgain = """
         import Foundation
+        import XCTest
 
-        @_silgen_name("didojo_run_checks")
-        func runTheChecksAgain(_ results: UnsafePointer<CChar>?, _ tokens: UnsafePointer<CChar>, _ only: UnsafePointer<CChar>)
+        @_silgen_name("didojo_checks")
+        func theChecks() -> UnsafeMutableRawPointer
 
         func double(_ value: Int) -> Int {
             print("called the entry point")
-            let folder = FileManager.default.currentDirectoryPath
-            let results = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.first { $0.hasSuffix(".jsonl") }
-            (folder + "/" + (results ?? "results.jsonl")).withCString { path in runTheChecksAgain(path, "", "") }
+            // The list of checks, run again by XCTest's own runner under the real reporter.
+            let list = Unmanaged<AnyObject>.fromOpaque(theChecks()).takeRetainedValue()
+            if let (all, _) = list as? ([(String, XCTestCaseEntry)], [String: ObjectIdentifier]) {
+                XCTMain(all.map { $0.1 }, arguments: CommandLine.arguments, observers: [])
+            }
             return value
         }
         """
@@ -100,7 +103,7 @@ enum RedTeamCorpus {
         Technique(name: "the entry point found with dlsym", source: """
             import Foundation
             func double(_ value: Int) -> Int {
-                if let entry = dlsym(dlopen(nil, RTLD_NOW), "didojo_run_checks") { print(entry) }
+                if let entry = dlsym(dlopen(nil, RTLD_NOW), "didojo_checks") { print(entry) }
                 return value
             }
             """, refusedByTheAudit: true),
