@@ -19,6 +19,8 @@ struct CheckProgramRequest: Sendable {
     /// The step that compiles the learner's file, and the exercise's extra flags for it.
     let learnerStep: CompileStep
     let learnerFlags: [String]
+    /// The learner's file as the caller parsed it, when it is among `tests` (see `ParsedSource`).
+    var learnerParse: ParsedSource?
 
     /// The extra compiler flags of `step`: the exercise's, for the module its learner's file is in.
     func flags(for step: CompileStep) -> [String] {

@@ -187,7 +187,7 @@ struct CheckProgramRun: Sendable {
             // they wrote them.
             try fileSystem.writeReplaceable(
                 original == request.learnerFile
-                    ? TestsFileCopy.text(of: text, originalPath: original.path, leavingOutImportsOf: reexported)
+                    ? TestsFileCopy.text(of: text, parsed: request.learnerParse, originalPath: original.path, leavingOutImportsOf: reexported)
                     : lessonTestsFileCopy(of: text, originalPath: original.path, leavingOutImportsOf: reexported),
                 to: copy)
             copies.append(copy)

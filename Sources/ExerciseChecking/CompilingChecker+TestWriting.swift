@@ -5,24 +5,31 @@ import Foundation
 
 extension CompilingChecker {
     /// A test-writing exercise: the learner's tests must pass against the subject, then fail
-    /// against every mutant.
+    /// against every mutant. `analysis` reads the file's wiring meanwhile; its broken rules
+    /// fail the exercise.
     func checkTests(
-        of exercise: Exercise, source: URL, wiringRules wiring: [CheckResult], admission: Task<CheckReport?, Never>,
+        of exercise: Exercise, source: URL, wiring analysis: Task<WiringCheck, Never>, admission: Task<CheckReport?, Never>,
         onPhase: @escaping @Sendable (CheckPhase) -> Void
     ) async throws -> CheckReport {
         let started = ContinuousClock.now
-        let learnerTests = TestCaseDiscovery.testCases(in: (try? fileSystem.text(of: source)) ?? "")
+        // Parsed once: for the tests to list, and for the copy the checks module is compiled from.
+        let parsed = ParsedSource((try? fileSystem.text(of: source)) ?? "")
+        let learnerTests = TestCaseDiscovery.testCases(in: parsed.tree)
         guard !learnerTests.isEmpty else {
             return CheckReport(exerciseID: exercise.id, outcome: .noTestsWritten, duration: started.duration(to: .now))
         }
         let extraChecks = exercise.hasChecks ? try lessonTestCases(in: exercise.checks) : []
-        let onTheSubject = CheckProgramRequest(
+        var subjectRun = CheckProgramRequest(
             exerciseID: exercise.id, underTest: exercise.subject + exercise.support,
             tests: [source] + (exercise.hasChecks ? [exercise.checks] : []), learnerFile: source,
             testCases: learnerTests + extraChecks, learnerStep: .checksModule, learnerFlags: Self.compilerFlags(of: exercise)
         )
+        subjectRun.learnerParse = parsed
+        let onTheSubject = subjectRun
         var onSubject = try await programRun.run(onTheSubject, admission: admission, onPhase: onPhase)
         onSubject.learnerTestClasses = Set(learnerTests.map(\.className))
+        // Read while the tests compiled and ran.
+        let wiring = await analysis.value.results
         guard onSubject.passed else { return Self.adding(wiring, to: onSubject) }
         // A broken wiring rule fails the exercise whatever the mutants do.
         guard wiring.allSatisfy(\.passed) else { return Self.adding(wiring, to: onSubject) }

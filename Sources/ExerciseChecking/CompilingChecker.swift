@@ -129,10 +129,11 @@ package struct CompilingChecker: ExerciseChecker {
         case .test:
             // The learner's tests share a module with the lesson's checks on them, so their
             // names would win there too; read while the tests compile and run, as the wiring
-            // is (a few milliseconds before several compiles and runs).
+            // is.
             async let shadowing = OffThePool.run { shadowingFindings(of: exercise, source: source) }
-            wiring = await OffThePool.run { analyseWiring(of: exercise, source: source) }
-            let judged = try await checkTests(of: exercise, source: source, wiringRules: wiring.results, admission: admission, onPhase: onPhase)
+            let analysis = Task { [self] in await OffThePool.run { analyseWiring(of: exercise, source: source) } }
+            let judged = try await checkTests(of: exercise, source: source, wiring: analysis, admission: admission, onPhase: onPhase)
+            wiring = await analysis.value
             if let refused = await admission.value { return refused }
             report = Self.rejecting(await shadowing, judged) ?? judged
         }

@@ -28,7 +28,10 @@ struct DiscoveredTestCase: Equatable, Sendable, Codable {
 /// comments, attributes, `async`/`throws` and nested formatting.
 enum TestCaseDiscovery {
     static func testCases(in source: String) -> [DiscoveredTestCase] {
-        let tree = Parser.parse(source: source)
+        testCases(in: Parser.parse(source: source))
+    }
+
+    static func testCases(in tree: SourceFileSyntax) -> [DiscoveredTestCase] {
         let visitor = Visitor(viewMode: .sourceAccurate)
         visitor.walk(tree)
         return visitor.found.filter { !$0.methods.isEmpty }

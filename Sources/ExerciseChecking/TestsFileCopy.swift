@@ -23,11 +23,13 @@ enum TestsFileCopy {
     /// The module selector put before XCTest's names.
     static let xctestSelector = "XCTest::"
 
+    /// - Parameter parsed: the file already parsed, used when it is `source`'s.
     static func text(
-        of source: String, originalPath: String, leavingOutImportsOf modules: [String], qualifyingXCTest: Bool = false
+        of source: String, parsed: ParsedSource? = nil, originalPath: String, leavingOutImportsOf modules: [String],
+        qualifyingXCTest: Bool = false
     ) -> String {
         var bytes = Array(source.utf8)
-        let tree = Parser.parse(source: source)
+        let tree = parsed?.tree(of: source) ?? Parser.parse(source: source)
         for statement in tree.statements {
             guard let declaration = statement.item.as(ImportDeclSyntax.self),
                   declaration.attributes.isEmpty,
