@@ -208,24 +208,14 @@ package struct LocalFileSystem: FileSystem {
                 throw ProgressError.unwritable(path: lockFile.path, reason: String(cString: strerror(errno)))
             }
             guard waited < Self.lockPatience else {
-                throw ProgressError.busy(path: lockFile.path, holder: Self.holder(readFrom: descriptor))
+                throw ProgressError.busy(path: lockFile.path, holder: LockHolderNote.read(from: descriptor))
             }
             usleep(useconds_t(Self.lockRetry.components.attoseconds / 1_000_000_000_000))
             waited += Self.lockRetry
         }
         // Who holds it, for a message should it ever stay taken; the lock is the kernel's,
         // so failing to write this changes nothing.
-        let text = "didojo process \(getpid())\n"
-        _ = ftruncate(descriptor, 0)
-        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        LockHolderNote.write("didojo process \(getpid())", to: descriptor)
         return try body()
-    }
-
-    private static func holder(readFrom descriptor: Int32) -> String? {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        let text = String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
     }
 }

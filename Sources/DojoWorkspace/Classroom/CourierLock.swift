@@ -1,3 +1,4 @@
+import DojoCore
 import Foundation
 
 import Glibc
@@ -24,9 +25,7 @@ package final class CourierLock {
             return nil
         }
         if owner {
-            let pid = Array("\(getpid())\n".utf8)
-            _ = ftruncate(descriptor, 0)
-            _ = pid.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+            LockHolderNote.write("\(getpid())", to: descriptor)
         }
         return CourierLock(descriptor: descriptor)
     }

@@ -1,3 +1,4 @@
+import DojoCore
 import Foundation
 
 import Glibc
@@ -56,7 +57,7 @@ package final class WorkspaceLock: Sendable {
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno
-            let holder = Self.holder(readFrom: descriptor)
+            let holder = LockHolderNote.read(from: descriptor)
             close(descriptor)
             if reason == EWOULDBLOCK {
                 return .heldBy(holder: holder ?? "another didojo process")
@@ -65,32 +66,22 @@ package final class WorkspaceLock: Sendable {
         }
         // Who holds it, for the next one's message. A failure to write this (a full disk) does
         // not matter: the lock itself is the kernel's, not the file's contents.
-        let text = "\(purpose), process \(getpid()), started \(Self.readableTime(now))\n"
-        _ = ftruncate(descriptor, 0)
-        _ = text.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        LockHolderNote.write("\(purpose), process \(getpid()), started \(Self.readableTime(now))", to: descriptor)
         return .acquired(WorkspaceLock(file: file, descriptor: descriptor))
     }
 
     /// `2026-11-22 09:30 UTC`.
     ///
-    /// From the Gregorian calendar's numbers rather than a `DateFormatter`: the shell takes the
-    /// lock before its first prompt, and a formatter loads ICU's locale data first (a few ms).
+    /// From the C library's broken-down UTC time rather than a `DateFormatter` or a `Calendar`:
+    /// the shell takes the lock before its first prompt, and a formatter loads ICU's locale
+    /// data, a calendar the system's time zone (a few ms either way).
     static func readableTime(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        func twoDigits(_ number: Int?) -> String {
-            let value = number ?? 0
-            return value < 10 ? "0\(value)" : "\(value)"
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else { return "at an unknown time" }
+        func twoDigits(_ value: Int32) -> String {
+            value < 10 ? "0\(value)" : "\(value)"
         }
-        return "\(parts.year ?? 0)-\(twoDigits(parts.month))-\(twoDigits(parts.day)) \(twoDigits(parts.hour)):\(twoDigits(parts.minute)) UTC"
-    }
-
-    private static func holder(readFrom descriptor: Int32) -> String? {
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return nil }
-        let text = String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
+        return "\(parts.tm_year + 1900)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday)) \(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)) UTC"
     }
 }
