@@ -91,4 +91,24 @@ struct EditorSupportFilesTests {
         #expect(try files.update(for: [implement, testWriting], buildStamp: "build 1") { settings } == true)
         #expect(try entries().count == 4)
     }
+
+    @Test func itIsCurrentForTheBuildAndWorkspaceItWasWrittenFromWhateverExercisesItCovers() throws {
+        #expect(!files.isCurrent(buildStamp: "/opt/swift/usr/bin/swiftc\n/repo/.build/debug@1"))
+        try files.update(for: [implement, testWriting], buildStamp: "/opt/swift/usr/bin/swiftc\n/repo/.build/debug@1") { settings }
+        #expect(files.isCurrent(buildStamp: "/opt/swift/usr/bin/swiftc\n/repo/.build/debug@1"))
+        // Another build, one whose stamp only begins like it, or a longer one.
+        #expect(!files.isCurrent(buildStamp: "/opt/swift/usr/bin/swiftc\n/repo/.build/debug@2"))
+        #expect(!files.isCurrent(buildStamp: "/opt/swift/usr/bin/swiftc\n/repo/.build/debug@"))
+        #expect(!files.isCurrent(buildStamp: "/opt/swift/usr/bin/swiftc\n/repo/.build/debug@1" + String(repeating: "0", count: 5000)))
+        // The same files seen from another workspace.
+        let elsewhere = EditorSupportFiles(
+            workspace: Workspace(root: URL(fileURLWithPath: "/home/bob/didojo-workspace"), fileSystem: fileSystem, timeSource: FixedTimeSource()),
+            fileSystem: fileSystem)
+        try fileSystem.write(try fileSystem.contents(of: files.stampFile), to: elsewhere.stampFile)
+        try fileSystem.write(try fileSystem.contents(of: files.compilationDatabase), to: elsewhere.compilationDatabase)
+        #expect(!elsewhere.isCurrent(buildStamp: "/opt/swift/usr/bin/swiftc\n/repo/.build/debug@1"))
+        // No database, however current its stamp.
+        try fileSystem.removeItem(at: files.compilationDatabase)
+        #expect(!files.isCurrent(buildStamp: "/opt/swift/usr/bin/swiftc\n/repo/.build/debug@1"))
+    }
 }
