@@ -186,6 +186,7 @@ int cchildprocess_start(const char *path,
     if (limits != NULL) {
         plan.has_memory = plan_limit(RLIMIT_AS, limits->memory_bytes, &plan.memory);
         plan.has_file_size = plan_limit(RLIMIT_FSIZE, limits->file_size_bytes, &plan.file_size);
+        plan.niceness = limits->niceness > 0 ? limits->niceness : 0;
         // Without a count of what runs now there is no sound value: none rather than a
         // guess that could keep an honest program from starting a thread.
         long long running = limits->extra_processes > 0 ? tasks_running_now() : -1;

@@ -42,6 +42,7 @@ typedef struct {
     int has_memory;
     int has_file_size;
     int has_processes;
+    int niceness;
 
     // Whether the child is confined, and with which Landlock ruleset (-1: none, the kernel
     // has no Landlock; seccomp still applies).

@@ -163,6 +163,12 @@ __attribute__((noreturn)) static void run_child(const cchildprocess_plan *plan) 
         (plan->has_processes && setrlimit(RLIMIT_NPROC, &plan->processes) != 0)) {
         cchildprocess_fail(report_fd, CCHILDPROCESS_STEP_RLIMIT);
     }
+    // Lower only (an unprivileged process cannot raise it back), so failing changes nothing
+    // that matters: the child then runs at the caller's priority.
+    if (plan->niceness > 0) {
+        errno = 0;
+        (void)nice(plan->niceness);
+    }
 
     if (plan->working_directory != NULL && chdir(plan->working_directory) != 0) {
         cchildprocess_fail(report_fd, CCHILDPROCESS_STEP_CHDIR);

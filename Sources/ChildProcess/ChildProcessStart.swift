@@ -20,7 +20,8 @@ enum ChildProcessStart {
         var limits = cchildprocess_limits(
             memory_bytes: Int64(request.memoryLimit ?? 0),
             file_size_bytes: Int64(request.fileSizeLimit ?? 0),
-            extra_processes: Int64(request.additionalProcessLimit ?? 0)
+            extra_processes: Int64(request.additionalProcessLimit ?? 0),
+            niceness: request.niceness
         )
 
         let readable = request.confinement.map { CStringArray($0.readable) }

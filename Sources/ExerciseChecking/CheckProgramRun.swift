@@ -16,7 +16,7 @@ struct CheckProgramRun: Sendable {
     let trace: PhaseTrace
 
     /// What one run works with, made when it starts.
-    private struct Attempt {
+    fileprivate struct Attempt: Sendable {
         let folder: URL
         let gate = ChildProcessGate()
         let tokens: ResultTokens
@@ -34,6 +34,14 @@ struct CheckProgramRun: Sendable {
         }
     }
 
+    /// A run whose program has started (see `start(_:)`) and waits behind its gate for
+    /// `finish(_:admission:onPhase:)` or `abandon(_:)`, one of which must follow.
+    struct StartedRun: Sendable {
+        let request: CheckProgramRequest
+        fileprivate let attempt: Attempt
+        fileprivate let ran: Task<ChecksProgram.Run, any Error>
+    }
+
     /// Builds the code under test and the tests (with a generated entry point that runs the
     /// request's test cases) into libraries, runs them in the program that runs checks, and
     /// reports.
@@ -44,12 +52,20 @@ struct CheckProgramRun: Sendable {
     func run(
         _ request: CheckProgramRequest, admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void
     ) async throws -> CheckReport {
+        onPhase(.compiling)
+        return try await finish(try start(request), admission: admission, onPhase: onPhase)
+    }
+
+    /// Starts the program that will run `request`'s checks, in a private folder of the run's
+    /// own, where it loads XCTest, Foundation and the lesson library, then waits behind its gate.
+    ///
+    /// - Parameter early: whether it starts long before it is wanted (a mutant's, while the
+    ///   subject compiles): the work of starting it and the program itself then yield to the
+    ///   compiler and to the check's own preparations.
+    func start(_ request: CheckProgramRequest, early: Bool = false) throws -> StartedRun {
         // Private (mode 0700, a name nobody can take first): on a shared classroom machine,
         // another user's program must not be able to plant files where the checks are built.
         let folder = try fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-check-")
-        defer { try? fileSystem.removeItem(at: folder) }
-
-        onPhase(.compiling)
         let attempt = Attempt(
             folder: folder, tokens: ResultTokens(testNames: TestMainGenerator.testNames(of: request.testCases)),
             results: folder.appendingPathComponent("results-\(UUID().uuidString).jsonl")
@@ -60,13 +76,28 @@ struct CheckProgramRun: Sendable {
         // own rather than `async let`, so that it can be cancelled alone when the code under
         // test does not build (the program may still be building, the first time);
         // cancelling this check cancels it too.
-        let ran = Task { [checksProgram] in
+        let ran = Task(priority: early ? .background : nil) { [checksProgram] in
             try await checksProgram.start(
-                in: folder, results: attempt.results, tokens: attempt.tokens, runOnly: request.runOnly, gate: attempt.gate)
+                in: folder, results: attempt.results, tokens: attempt.tokens, runOnly: request.runOnly, gate: attempt.gate,
+                yielding: early)
         }
+        return StartedRun(request: request, attempt: attempt, ran: ran)
+    }
+
+    /// Builds what `started` runs, lets its program go, and reports (see `run`).
+    ///
+    /// - Parameter whenCompilingTheChecks: called once the code under test is built, as the
+    ///   checks are about to be compiled (or found compiled): the moment from which the
+    ///   compiler holds one core for the longest stretch of the run.
+    func finish(
+        _ started: StartedRun, admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void,
+        whenCompilingTheChecks: @escaping @Sendable () -> Void = {}
+    ) async throws -> CheckReport {
+        let (request, attempt, ran) = (started.request, started.attempt, started.ran)
+        defer { try? fileSystem.removeItem(at: attempt.folder) }
         do {
             return try await withTaskCancellationHandler {
-                try await build(request, attempt, ran: ran, admission: admission, onPhase: onPhase)
+                try await build(request, attempt, ran: ran, admission: admission, onPhase: onPhase, whenCompilingTheChecks: whenCompilingTheChecks)
             } onCancel: {
                 ran.cancel()
             }
@@ -81,11 +112,21 @@ struct CheckProgramRun: Sendable {
         }
     }
 
+    /// Stops `started`'s program unopened (none of the code under test ever ran in it), and
+    /// returns once it has ended and its folder is gone.
+    func abandon(_ started: StartedRun) async {
+        started.attempt.gate.abandon()
+        started.ran.cancel()
+        _ = try? await started.ran.value
+        try? fileSystem.removeItem(at: started.attempt.folder)
+    }
+
     /// The rest of `run`: builds the code and the checks while `ran` gets the program that
     /// runs them ready, then lets it go and reads what it reported.
     private func build(
         _ request: CheckProgramRequest, _ attempt: Attempt, ran: Task<ChecksProgram.Run, any Error>,
-        admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void
+        admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void,
+        whenCompilingTheChecks: @escaping @Sendable () -> Void
     ) async throws -> CheckReport {
         let folder = attempt.folder
         let entry = folder.appendingPathComponent("CheckEntry.swift")
@@ -119,6 +160,7 @@ struct CheckProgramRun: Sendable {
             let checksFlags = request.flags(for: .checksModule)
             let checksKey = try await steps.key(
                 for: .checksModule, inputs: request.tests + [entry, reexports], in: folder, interface: interface, flags: checksFlags)
+            whenCompilingTheChecks()
             built = try await steps.build(.checksModule, key: checksKey, in: folder, flags: checksFlags) {
                 try testsFileCopies(of: request, in: folder, reexports: reexports) + [entry]
             }

@@ -13,6 +13,9 @@ struct ChecksProgram: Sendable {
     /// Passed on to the program (PATH, HOME…), with what the check adds.
     let environment: [String: String]
     let settings: CheckSettings
+    /// The program once built or found, and the builds under way, for every checker of this
+    /// process (see `ProgramBuilds`).
+    private static let builds = ProgramBuilds()
 
     /// What became of the program.
     enum Run {
@@ -22,23 +25,30 @@ struct ChecksProgram: Sendable {
     }
 
     /// Where the program is, or why there is none.
-    private enum Program {
-        case built(URL)
-        case notBuilt(CompiledSteps.StepResult)
-    }
+    private typealias Program = ProgramBuilds.Outcome
 
     /// Builds the program (or finds it in the cache), starts it behind `gate` in the check's
     /// `folder`, and returns when it has ended.
-    func start(in folder: URL, results: URL, tokens: ResultTokens, runOnly: [String], gate: ChildProcessGate) async throws -> Run {
-        let hostFolder = folder.appendingPathComponent(CompileStep.hostFolder)
-        try fileSystem.createDirectory(at: hostFolder)
+    ///
+    /// - Parameter yielding: whether it runs at a lower priority (see `ChildProcessRequest.niceness`).
+    func start(
+        in folder: URL, results: URL, tokens: ResultTokens, runOnly: [String], gate: ChildProcessGate, yielding: Bool = false
+    ) async throws -> Run {
         let program: URL
-        switch try await build(in: hostFolder) {
+        let fileSystem = self.fileSystem
+        let found = try await Self.builds.program(kept: steps.cache.location, exists: { fileSystem.fileExists(at: $0) }) {
+            let hostFolder = folder.appendingPathComponent(CompileStep.hostFolder)
+            try fileSystem.createDirectory(at: hostFolder)
+            return try await build(in: hostFolder)
+        }
+        switch found {
         case .built(let built): program = built
         case .notBuilt(let step): return .notStarted(step)
         }
         guard !gate.isAbandoned, !Task.isCancelled else { return .notStarted(.cancelled) }
-        return .ran(try await launcher.run(request(program: program, results: results, tokens: tokens, runOnly: runOnly, in: folder, gate: gate)))
+        var request = request(program: program, results: results, tokens: tokens, runOnly: runOnly, in: folder, gate: gate)
+        request.niceness = yielding ? OffThePool.lowerPriority * 2 : 0
+        return .ran(try await launcher.run(request))
     }
 
     /// The program, run where the cache keeps it. It is never copied out first: a copy this

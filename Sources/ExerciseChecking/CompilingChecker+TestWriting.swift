@@ -2,6 +2,7 @@ import DojoCatalog
 import DojoCore
 import DojoGrading
 import Foundation
+import Synchronization
 
 extension CompilingChecker {
     /// A test-writing exercise: the learner's tests must pass against the subject, then fail
@@ -11,12 +12,12 @@ extension CompilingChecker {
         of exercise: Exercise, source: URL, wiring analysis: Task<WiringCheck, Never>, admission: Task<CheckReport?, Never>,
         onPhase: @escaping @Sendable (CheckPhase) -> Void
     ) async throws -> CheckReport {
-        let started = ContinuousClock.now
+        let began = ContinuousClock.now
         // Parsed once: for the tests to list, and for the copy the checks module is compiled from.
         let parsed = ParsedSource((try? fileSystem.text(of: source)) ?? "")
         let learnerTests = TestCaseDiscovery.testCases(in: parsed.tree)
         guard !learnerTests.isEmpty else {
-            return CheckReport(exerciseID: exercise.id, outcome: .noTestsWritten, duration: started.duration(to: .now))
+            return CheckReport(exerciseID: exercise.id, outcome: .noTestsWritten, duration: began.duration(to: .now))
         }
         let extraChecks = exercise.hasChecks ? try lessonTestCases(in: exercise.checks) : []
         var subjectRun = CheckProgramRequest(
@@ -26,31 +27,74 @@ extension CompilingChecker {
         )
         subjectRun.learnerParse = parsed
         let onTheSubject = subjectRun
-        var onSubject = try await programRun.run(onTheSubject, admission: admission, onPhase: onPhase)
-        onSubject.learnerTestClasses = Set(learnerTests.map(\.className))
-        // Read while the tests compiled and ran.
-        let wiring = await analysis.value.results
-        guard onSubject.passed else { return Self.adding(wiring, to: onSubject) }
-        // A broken wiring rule fails the exercise whatever the mutants do.
-        guard wiring.allSatisfy(\.passed) else { return Self.adding(wiring, to: onSubject) }
-
-        onPhase(.mutants)
-        // Two at a time: each is a compile and a run, and classroom laptops have few cores. A
-        // mutant changes what the subject does, not its interface, so the learner's tests
-        // compiled for the subject are linked against each mutant as they are.
         // The tests are compiled and linked exactly as for the subject (the lesson's checks
-        // with them), so that one compile serves the subject and every mutant; against a
-        // mutant only the learner's own classes run.
+        // with them), so that one compile serves the subject and every mutant: a mutant
+        // changes what the subject does, not its interface. Against a mutant only the
+        // learner's own classes run.
         let learnerClasses = learnerTests.map(\.className)
-        let finished = try await exercise.mutants.concurrentMap(limit: 2) { mutant in
+        let mutantRequests = exercise.mutants.map { mutant in
             var onTheMutant = CheckProgramRequest(
                 exerciseID: exercise.id, underTest: mutant.apply(to: exercise.subject) + exercise.support,
                 tests: onTheSubject.tests, learnerFile: source, testCases: onTheSubject.testCases,
                 learnerStep: .checksModule, learnerFlags: onTheSubject.learnerFlags
             )
             onTheMutant.runOnly = learnerClasses
-            let report = try await programRun.run(onTheMutant, admission: admission, onPhase: { _ in })
-            return MutantResult(mutant: mutant, report: report)
+            return (mutant, onTheMutant)
+        }
+        // The mutants' programs start while the subject's checks compile: each loads XCTest,
+        // Foundation and the lesson library on the core the compiler leaves, at a lower
+        // priority, and is then only a load of two small libraries and a run. (Started any
+        // sooner, their starting held up the compiler's.) They go on once the tests passed
+        // on the subject; otherwise they are stopped unopened.
+        onPhase(.compiling)
+        let programRun = self.programRun
+        let early = Mutex<[Int: CheckProgramRun.StartedRun]>([:])
+        let startTheMutants: @Sendable () -> Void = {
+            for (index, (_, request)) in mutantRequests.enumerated() {
+                // One that cannot start now starts after the subject's run, as before.
+                guard let started = try? programRun.start(request, early: true) else { continue }
+                early.withLock { $0[index] = started }
+            }
+        }
+        func abandonTheMutants() async {
+            let started = early.withLock { runs in defer { runs = [:] }; return Array(runs.values) }
+            await withTaskGroup(of: Void.self) { group in
+                for run in started { group.addTask { await programRun.abandon(run) } }
+            }
+        }
+        let onSubject: CheckReport
+        do {
+            onSubject = try await programRun.finish(
+                try programRun.start(onTheSubject), admission: admission, onPhase: onPhase, whenCompilingTheChecks: startTheMutants)
+        } catch {
+            await abandonTheMutants()
+            throw error
+        }
+        var judged = onSubject
+        judged.learnerTestClasses = Set(learnerClasses)
+        // Read while the tests compiled and ran.
+        let wiring = await analysis.value.results
+        // A broken wiring rule fails the exercise whatever the mutants do.
+        guard judged.passed, wiring.allSatisfy(\.passed) else {
+            await abandonTheMutants()
+            return Self.adding(wiring, to: judged)
+        }
+
+        onPhase(.mutants)
+        // Two at a time: classroom laptops have few cores.
+        let finished: [MutantResult]
+        do {
+            let started = early.withLock { $0 }
+            finished = try await Array(mutantRequests.enumerated()).concurrentMap(limit: 2) { index, mutantRequest in
+                let (mutant, request) = mutantRequest
+                let run = try started[index] ?? programRun.start(request)
+                let report = try await programRun.finish(run, admission: admission, onPhase: { _ in })
+                return MutantResult(mutant: mutant, report: report)
+            }
+        } catch {
+            // Those a failure or a cancellation left waiting (the others it leaves as they were).
+            await abandonTheMutants()
+            throw error
         }
         let outcome: CheckReport.Outcome
         if finished.contains(where: { $0.report.outcome == .cancelled }) {
@@ -61,10 +105,10 @@ extension CompilingChecker {
             outcome = .passed
         }
         var report = CheckReport(
-            exerciseID: exercise.id, outcome: outcome, checks: onSubject.checks + wiring, mutants: finished,
-            output: onSubject.output, droppedOutputBytes: onSubject.droppedOutputBytes, duration: started.duration(to: .now)
+            exerciseID: exercise.id, outcome: outcome, checks: judged.checks + wiring, mutants: finished,
+            output: judged.output, droppedOutputBytes: judged.droppedOutputBytes, duration: began.duration(to: .now)
         )
-        report.learnerTestClasses = onSubject.learnerTestClasses
+        report.learnerTestClasses = judged.learnerTestClasses
         return report
     }
 }

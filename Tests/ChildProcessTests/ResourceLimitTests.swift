@@ -37,6 +37,19 @@ struct ResourceLimitTests {
         #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int == 4 * 1024 * 1024)
     }
 
+    // MARK: Priority
+
+    @Test func aChildStartedWithANicenessRunsThatMuchLower() async throws {
+        let caller = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        var request = shell("exec nice")
+        request.niceness = 7
+        let lowered = try await launcher.run(request)
+        #expect(lowered.standardOutput == "\(min(caller + 7, 19))\n")
+        request.niceness = 0
+        let asTheCaller = try await launcher.run(request)
+        #expect(asTheCaller.standardOutput == "\(caller)\n")
+    }
+
     // MARK: Processes
 
     /// A loop that starts processes that never end, each in a session of its own, until it

@@ -1,4 +1,6 @@
 import ChildProcess
+import DojoGrading
+import DojoCatalog
 import DojoCore
 @testable import ExerciseChecking
 import DojoTestSupport
@@ -128,5 +130,42 @@ struct FailingFileSystem: FileSystem {
     func makePrivateFolder(in parent: URL, prefix: String) throws -> URL { try real.makePrivateFolder(in: parent, prefix: prefix) }
     func withExclusiveLock<Result>(on lockFile: URL, _ body: () throws -> Result) throws -> Result {
         try real.withExclusiveLock(on: lockFile, body)
+    }
+}
+
+/// A test-writing check starts the mutants' programs while the subject's checks compile (see
+/// `CompilingChecker.checkTests`): each is let go once, or stopped unopened when the tests fail
+/// on the subject, and none outlives the check.
+@Suite struct EarlyMutantProgramsTests {
+    func check(_ tests: String, launcher: CountingLauncher, in folder: TemporaryFolder) async throws -> CheckReport {
+        let catalog = try LessonFixture.catalog(of: [.testWriting()], in: folder.url, fileSystem: LocalFileSystem())
+        let exercise = try #require(catalog.lessons.first?.exercises.first)
+        return try await RealChecker.check(tests, as: exercise, in: folder.url, launcher: launcher)
+    }
+
+    @Test func everyMutantsProgramRunsOnceAndEnds() async throws {
+        let folder = try TemporaryFolder("early-mutants")
+        let launcher = CountingLauncher(failing: { _ in false })
+        let report = try await check(
+            "import XCTest\n\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        let counter = Counter()\n        counter.increment()\n        XCTAssertEqual(counter.value, 1)\n    }\n}\n",
+            launcher: launcher, in: folder)
+        #expect(report.outcome == .passed)
+        #expect(report.mutants.count == 2 && report.mutants.allSatisfy(\.caught))
+        // The subject's program and one for each mutant, all behind a gate.
+        #expect(launcher.gatedRunsStarted() == 3)
+        #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
+    }
+
+    @Test func testsThatFailOnTheSubjectStopTheMutantsProgramsUnopened() async throws {
+        let folder = try TemporaryFolder("early-mutants-stopped")
+        let launcher = CountingLauncher(failing: { _ in false })
+        let report = try await check(
+            "import XCTest\n\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        XCTAssertEqual(Counter().value, 1)\n    }\n}\n",
+            launcher: launcher, in: folder)
+        #expect(report.outcome == .checksFailed)
+        #expect(report.mutants.isEmpty)
+        #expect(launcher.unfinishedRuns() == 0, "a mutant's program outlived the check")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
     }
 }

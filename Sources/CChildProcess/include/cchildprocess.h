@@ -44,6 +44,9 @@ typedef struct {
     /// RLIMIT_NPROC, set to the number of tasks (processes and threads) the system runs at
     /// the start plus this many. See cchildprocess_start.
     long long extra_processes;
+    /// Added to the child's nice value (0: as the caller's), so that it yields the cores to
+    /// work that is waited for sooner.
+    int niceness;
 } cchildprocess_limits;
 
 /// What a confined child may touch (see cchildprocess_confine.c). Both lists end with NULL;

@@ -20,6 +20,9 @@ package struct CompiledStepCache: Sendable {
     private let recentUse: TimeInterval
     private let timeSource: any TimeSource
 
+    /// Where the cache keeps its entries: what tells one cache from another.
+    package var location: URL { folder }
+
     /// How often, at most, the cache is looked at for entries to remove (see `removeOldest`).
     private let pruneInterval: TimeInterval
 
