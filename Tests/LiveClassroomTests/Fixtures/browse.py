@@ -26,7 +26,7 @@ Standard library only.
 With --firefox it drives Firefox (Debian's firefox-esr) instead, through WebDriver BiDi, the
 protocol Firefox speaks on its remote port.
 """
-import argparse, base64, json, os, shutil, socket, struct, subprocess, sys, tempfile, time, urllib.request
+import argparse, base64, ctypes, json, os, shutil, signal, socket, struct, subprocess, sys, tempfile, time, urllib.request
 
 
 class DevTools:
@@ -138,6 +138,12 @@ class FirefoxPage:
         return self.tools.call("browsingContext.captureScreenshot", context=self.context)["data"]
 
 
+def die_with_parent():
+    """In the browser's process, before it starts: SIGKILL when this script's process ends."""
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -192,7 +198,11 @@ def main():
         command = [browser_path, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                    f"--user-data-dir={profile}", f"--remote-debugging-port={port}", f"--window-size={width},{height}",
                    "--hide-scrollbars", "about:blank"]
-    browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # A group of its own, so that the browser's helpers (zygote, renderers, GPU process) end
+    # with it; and the kernel kills the browser if this script dies without reaching
+    # `finally` (a test's SIGKILL): one headless Chromium left behind ran on after a CI run.
+    browser = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True, preexec_fn=die_with_parent)
     try:
         page = open_page(args.firefox, port)
         page.set_viewport(width, height)
@@ -230,7 +240,10 @@ def main():
             if args.final_report:
                 print("FINAL " + json.dumps(page.evaluate(args.final_report, await_promise=True)), flush=True)
     finally:
-        browser.kill()
+        try:
+            os.killpg(browser.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         browser.wait()
         shutil.rmtree(profile, ignore_errors=True)
 
