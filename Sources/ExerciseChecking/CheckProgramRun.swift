@@ -59,9 +59,9 @@ struct CheckProgramRun: Sendable {
     /// Starts the program that will run `request`'s checks, in a private folder of the run's
     /// own, where it loads XCTest, Foundation and the lesson library, then waits behind its gate.
     ///
-    /// - Parameter early: whether it starts long before it is wanted (a mutant's, while the
-    ///   subject compiles): the work of starting it and the program itself then yield to the
-    ///   compiler and to the check's own preparations.
+    /// - Parameter early: whether it starts before it is wanted (a mutant's, while the
+    ///   subject's checks are linked and run): the work of starting it and the program itself
+    ///   then yield to the check's own work.
     func start(_ request: CheckProgramRequest, early: Bool = false) throws -> StartedRun {
         // Private (mode 0700, a name nobody can take first): on a shared classroom machine,
         // another user's program must not be able to plant files where the checks are built.
@@ -86,18 +86,17 @@ struct CheckProgramRun: Sendable {
 
     /// Builds what `started` runs, lets its program go, and reports (see `run`).
     ///
-    /// - Parameter whenCompilingTheChecks: called once the code under test is built, as the
-    ///   checks are about to be compiled (or found compiled): the moment from which the
-    ///   compiler holds one core for the longest stretch of the run.
+    /// - Parameter whenTheChecksCompiled: called once the checks compiled (or were found
+    ///   compiled), before they are linked and run.
     func finish(
         _ started: StartedRun, admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void,
-        whenCompilingTheChecks: @escaping @Sendable () -> Void = {}
+        whenTheChecksCompiled: @escaping @Sendable () -> Void = {}
     ) async throws -> CheckReport {
         let (request, attempt, ran) = (started.request, started.attempt, started.ran)
         defer { try? fileSystem.removeItem(at: attempt.folder) }
         do {
             return try await withTaskCancellationHandler {
-                try await build(request, attempt, ran: ran, admission: admission, onPhase: onPhase, whenCompilingTheChecks: whenCompilingTheChecks)
+                try await build(request, attempt, ran: ran, admission: admission, onPhase: onPhase, whenTheChecksCompiled: whenTheChecksCompiled)
             } onCancel: {
                 ran.cancel()
             }
@@ -126,7 +125,7 @@ struct CheckProgramRun: Sendable {
     private func build(
         _ request: CheckProgramRequest, _ attempt: Attempt, ran: Task<ChecksProgram.Run, any Error>,
         admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void,
-        whenCompilingTheChecks: @escaping @Sendable () -> Void
+        whenTheChecksCompiled: @escaping @Sendable () -> Void
     ) async throws -> CheckReport {
         let folder = attempt.folder
         let entry = folder.appendingPathComponent("CheckEntry.swift")
@@ -160,10 +159,10 @@ struct CheckProgramRun: Sendable {
             let checksFlags = request.flags(for: .checksModule)
             let checksKey = try await steps.key(
                 for: .checksModule, inputs: request.tests + [entry, reexports], in: folder, interface: interface, flags: checksFlags)
-            whenCompilingTheChecks()
             built = try await steps.build(.checksModule, key: checksKey, in: folder, flags: checksFlags) {
                 try testsFileCopies(of: request, in: folder, reexports: reexports) + [entry]
             }
+            if built == .built { whenTheChecksCompiled() }
             if built == .built {
                 built = try await steps.build(.link, key: try await steps.key(for: .link, after: checksKey), in: folder) {
                     [folder.appendingPathComponent(CompileStep.checksObject)]

@@ -133,7 +133,7 @@ struct FailingFileSystem: FileSystem {
     }
 }
 
-/// A test-writing check starts the mutants' programs while the subject's checks compile (see
+/// A test-writing check starts the mutants' programs once the subject's checks compiled (see
 /// `CompilingChecker.checkTests`): each is let go once, or stopped unopened when the tests fail
 /// on the subject, and none outlives the check.
 @Suite struct EarlyMutantProgramsTests {
