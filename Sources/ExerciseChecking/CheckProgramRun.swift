@@ -162,8 +162,8 @@ struct CheckProgramRun: Sendable {
             built = try await steps.build(.checksModule, key: checksKey, in: folder, flags: checksFlags) {
                 try testsFileCopies(of: request, in: folder, reexports: reexports) + [entry]
             }
-            if built == .built { whenTheChecksCompiled() }
             if built == .built {
+                whenTheChecksCompiled()
                 built = try await steps.build(.link, key: try await steps.key(for: .link, after: checksKey), in: folder) {
                     [folder.appendingPathComponent(CompileStep.checksObject)]
                 }

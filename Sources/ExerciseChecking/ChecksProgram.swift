@@ -47,6 +47,7 @@ struct ChecksProgram: Sendable {
         }
         guard !gate.isAbandoned, !Task.isCancelled else { return .notStarted(.cancelled) }
         var request = request(program: program, results: results, tokens: tokens, runOnly: runOnly, in: folder, gate: gate)
+        // Lower still than the checker's readings of the learner's file, which a check awaits.
         request.niceness = yielding ? OffThePool.lowerPriority * 2 : 0
         return .ran(try await launcher.run(request))
     }

@@ -12,7 +12,8 @@ import Foundation
 /// Response files (`@Exercise.autolink`, the libraries the objects ask for) change from check to
 /// check, so clang must not read them into the answer. Clang reads every `@file` it is given,
 /// even one it is told to pass on (`-Xlinker @file`), so it is asked with a stand-in library
-/// for each (`-l` and a name no library has), and the answer gets `@file` back in its place:
+/// for each (`-l`, a prefix no library has, and the file's path), and the answer gets `@file`
+/// back in its place:
 /// the linker reads the file there, at every link. That holds because such a file only ever
 /// lists libraries (`-l…`, `-L…`), which mean the same to clang and to the linker.
 enum ClangLinkLowering {
@@ -32,19 +33,14 @@ enum ClangLinkLowering {
     /// A library that stands for the response file `argument` (`@path`) in the question to
     /// clang, which passes it on to the linker as it is; `commands(inAnswer:…)` puts the file back.
     static func standIn(for argument: String) -> String {
-        standInPrefix + argument.dropFirst().utf8.map { String($0, radix: 16) }.joined()
+        standInPrefix + argument.dropFirst()
     }
 
     private static let standInPrefix = "-l__didojo_response_file_"
 
     /// The response file `argument` stands in for, or nil when it is not a stand-in.
     static func responseFile(standingInAs argument: String) -> String? {
-        guard argument.hasPrefix(standInPrefix) else { return nil }
-        let hex = Array(argument.dropFirst(standInPrefix.count))
-        guard hex.count.isMultiple(of: 2) else { return nil }
-        let bytes = stride(from: 0, to: hex.count, by: 2).compactMap { UInt8(String(hex[$0...$0 + 1]), radix: 16) }
-        guard bytes.count * 2 == hex.count else { return nil }
-        return "@" + String(decoding: bytes, as: UTF8.self)
+        argument.hasPrefix(standInPrefix) ? "@" + argument.dropFirst(standInPrefix.count) : nil
     }
 
     /// Whether a response file may be handed to the linker unread: it lists only libraries.

@@ -20,13 +20,12 @@ extension CompilingChecker {
             return CheckReport(exerciseID: exercise.id, outcome: .noTestsWritten, duration: began.duration(to: .now))
         }
         let extraChecks = exercise.hasChecks ? try lessonTestCases(in: exercise.checks) : []
-        var subjectRun = CheckProgramRequest(
+        let onTheSubject = CheckProgramRequest(
             exerciseID: exercise.id, underTest: exercise.subject + exercise.support,
             tests: [source] + (exercise.hasChecks ? [exercise.checks] : []), learnerFile: source,
-            testCases: learnerTests + extraChecks, learnerStep: .checksModule, learnerFlags: Self.compilerFlags(of: exercise)
+            testCases: learnerTests + extraChecks, learnerStep: .checksModule, learnerFlags: Self.compilerFlags(of: exercise),
+            learnerParse: parsed
         )
-        subjectRun.learnerParse = parsed
-        let onTheSubject = subjectRun
         // The tests are compiled and linked exactly as for the subject (the lesson's checks
         // with them), so that one compile serves the subject and every mutant: a mutant
         // changes what the subject does, not its interface. Against a mutant only the

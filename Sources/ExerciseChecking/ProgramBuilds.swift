@@ -4,7 +4,7 @@ import Synchronization
 /// Where the program that runs the checks is, by the cache that keeps it, and the builds of it
 /// under way: one build however many runs ask for the program at once.
 ///
-/// Why: a test-writing check starts the subject's run and, while its checks compile, one run
+/// Why: a test-writing check starts the subject's run and, once its checks compiled, one run
 /// for each planted bug (see `CompilingChecker.checkTests`). With an empty cache each of them
 /// would build the program (a compile and a link, about a second) at the same time. The first
 /// to ask builds it; the others wait for that build. One that finds the build cancelled (its

@@ -15,8 +15,7 @@ import Testing
 
     init() throws {
         folder = try TemporaryFolder("program-libraries")
-        let catalog = try LessonFixture.catalog(of: [.arithmetic()], in: folder.url, fileSystem: fileSystem)
-        arithmetic = try #require(catalog.exercise(id: "arithmetic.1"))
+        arithmetic = try RedTeamCorpus.arithmetic(in: folder.url)
     }
 
     @Test func theProgramLoadsEveryLibraryTheChecksLeaveToIt() async throws {
