@@ -55,6 +55,8 @@ let package = Package(
         // The lessons' example programs, which `run` starts beside `didojo` (see didojo-demos).
         .executable(name: "didojo-demos", targets: ["didojo-demos"]),
         .executable(name: "didojo-macro-cache", targets: ["didojo-macro-cache"]),
+        // The program that runs a check's tests: the checker starts it for every check.
+        .executable(name: "didojo-test-host", targets: ["didojo-test-host"]),
         // The live classroom: the teacher's server (start.sh builds only the learner's products,
         // see its list; `didojo class serve` builds the server the first time a teacher runs it,
         // so a learner's machine never builds it) and the learner's courier, which delivers the
@@ -200,6 +202,7 @@ let package = Package(
             "WiringAnalysis", "WiringModel",
             "ChildProcess",
             "ContentHash",
+            "TestHostProtocol",
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
@@ -239,6 +242,13 @@ let package = Package(
         // slower unoptimised. Both targets are small, so the build hardly notices.
         .executableTarget(name: "didojo-macro-cache", dependencies: ["ContentHash"], swiftSettings: optimisedEvenInDebug),
         .target(name: "ContentHash", swiftSettings: optimisedEvenInDebug),
+        // The program that runs a check's tests, started for every check, and the names it and
+        // the checker share. Linked with the toolchain's shared XCTest and Foundation, never
+        // statically: the checks it loads are linked with those too, and there must be one of each.
+        .target(name: "TestHostProtocol"),
+        // Swift 5 mode: it works with C's standard streams (`stdout`, `stderr`), globals that
+        // Swift 6 cannot prove safe, from one thread before it starts XCTest.
+        .executableTarget(name: "didojo-test-host", dependencies: ["TestHostProtocol"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(name: "didojo-demos", dependencies: [
             "LessonSupport", "TerminalMarkdown",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -37,7 +37,7 @@ package enum DojoError: Error, LocalizedError, Equatable {
         case .lessonsFolderNotFound(let start):
             return "Could not find the Lessons folder (looked upwards from \(start)). Run didojo from its project folder, or pass --lessons DIR."
         case .buildProductsNotFound(let folder):
-            return "The compiled lesson modules are missing from \(folder). Run 'swift build' in the DIDojo folder, then try again."
+            return "The compiled lesson modules, or the program that runs the checks, are missing from \(folder). Run ./start.sh (or 'swift build') in the DIDojo folder, then try again."
         case .compilerNotFound:
             return "Could not find the Swift compiler (swiftc). Put the Swift toolchain on your PATH, or set DIDOJO_SWIFTC to the path of swiftc."
         case .noChecksFound(let path):

@@ -50,6 +50,13 @@ struct BuildProducts: Sendable, Equatable, Codable {
         libraryFolder.appendingPathComponent("lib\(Self.libraryName).so")
     }
 
+    /// The program that runs a check's tests (see didojo-test-host), built beside the library.
+    var testHost: URL {
+        libraryFolder.appendingPathComponent(Self.testHostName)
+    }
+
+    static let testHostName = "didojo-test-host"
+
     /// The products next to the running executable, as `beside(executable:fileSystem:)` finds
     /// them, kept in `cache` until the build folder changes: listing the folder's hundreds of
     /// entries is a tenth of a command-line check's own work. Every build that links a product
@@ -60,6 +67,7 @@ struct BuildProducts: Sendable, Equatable, Codable {
         var key = CacheKey("didojo build products, version 1")
         key.add(builtFile: folder, fileSystem: fileSystem)
         key.add(builtFile: folder.appendingPathComponent("lib\(libraryName).so"), fileSystem: fileSystem)
+        key.add(builtFile: folder.appendingPathComponent(testHostName), fileSystem: fileSystem)
         if let kept = cache.value(BuildProducts.self, for: key) { return kept }
         let found = try beside(executable: executable, fileSystem: fileSystem)
         cache.store(found, for: key)
@@ -71,7 +79,7 @@ struct BuildProducts: Sendable, Equatable, Codable {
     static func beside(executable: URL, fileSystem: any FileSystem) throws -> BuildProducts {
         let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
         let library = folder.appendingPathComponent("lib\(libraryName).so")
-        guard fileSystem.fileExists(at: library) else {
+        guard fileSystem.fileExists(at: library), fileSystem.fileExists(at: folder.appendingPathComponent(testHostName)) else {
             throw DojoError.buildProductsNotFound(folder: folder.path)
         }
         let modules = folder.appendingPathComponent("Modules")

@@ -1,11 +1,12 @@
 import ChildProcess
 import DojoCore
 import Foundation
+import TestHostProtocol
 
-/// The program that runs a check's tests, `Exercise.xctest` (see `CompileStep` and
-/// `TestMainGenerator`): built once, since it is the same for every exercise, then started for
-/// each check while the code compiles, confined, behind a gate that the check opens when the
-/// libraries it loads are ready.
+/// The program that runs a check's tests, `didojo-test-host` (see its main.swift), a product
+/// of the build beside the lesson library: the same for every exercise, started for each check
+/// while the code compiles, confined, behind a gate that the check opens when the libraries it
+/// loads are ready.
 struct ChecksProgram: Sendable {
     let steps: CompiledSteps
     let launcher: any ProcessLaunching
@@ -13,73 +14,59 @@ struct ChecksProgram: Sendable {
     /// Passed on to the program (PATH, HOME…), with what the check adds.
     let environment: [String: String]
     let settings: CheckSettings
-    /// The program once built or found, and the builds under way, for every checker of this
-    /// process (see `ProgramBuilds`).
-    private static let builds = ProgramBuilds()
 
     /// What became of the program.
     enum Run {
         case ran(ChildProcessResult)
-        /// It could not be built (`.failed`), or the check ended before it started.
+        /// The check ended before it started.
         case notStarted(CompiledSteps.StepResult)
     }
 
-    /// Where the program is, or why there is none.
-    private typealias Program = ProgramBuilds.Outcome
-
-    /// Builds the program (or finds it in the cache), starts it behind `gate` in the check's
-    /// `folder`, and returns when it has ended.
+    /// Starts the program behind `gate` in the check's `folder`, and returns when it has ended.
     ///
     /// - Parameter yielding: whether it runs at a lower priority (see `ChildProcessRequest.niceness`).
     func start(
         in folder: URL, results: URL, tokens: ResultTokens, runOnly: [String], gate: ChildProcessGate, yielding: Bool = false
     ) async throws -> Run {
-        let program: URL
-        let fileSystem = self.fileSystem
-        let found = try await Self.builds.program(kept: steps.cache.location, exists: { fileSystem.fileExists(at: $0) }) {
-            let hostFolder = folder.appendingPathComponent(CompileStep.hostFolder)
-            try fileSystem.createDirectory(at: hostFolder)
-            return try await build(in: hostFolder)
-        }
-        switch found {
-        case .built(let built): program = built
-        case .notBuilt(let step): return .notStarted(step)
-        }
         guard !gate.isAbandoned, !Task.isCancelled else { return .notStarted(.cancelled) }
-        var request = request(program: program, results: results, tokens: tokens, runOnly: runOnly, in: folder, gate: gate)
+        var request = request(program: asATestBundle(), results: results, tokens: tokens, runOnly: runOnly, in: folder, gate: gate)
         // Lower still than the checker's readings of the learner's file, which a check awaits.
         request.niceness = yielding ? OffThePool.lowerPriority * 2 : 0
         return .ran(try await launcher.run(request))
     }
 
-    /// The program, run where the cache keeps it. It is never copied out first: a copy this
-    /// process writes could be open for writing in a child another thread is just starting,
-    /// and the kernel refuses to run a file that is open for writing ("Text file busy").
-    private func build(in folder: URL) async throws -> Program {
-        let source = folder.appendingPathComponent(CompileStep.hostSourceFile)
-        try fileSystem.writeReplaceable(TestMainGenerator.hostSource, to: source)
-        let moduleKey = try await steps.key(for: .checkHostModule, inputs: [source], in: folder)
-        let programKey = try await steps.key(for: .checkHost, after: moduleKey)
-        if let kept = steps.cache.file(CompileStep.programName, for: programKey) { return .built(kept) }
-        let module = try await steps.build(.checkHostModule, key: moduleKey, in: folder) { [source] }
-        guard module == .built else { return .notBuilt(module) }
-        let program = try await steps.build(.checkHost, key: programKey, in: folder) {
-            [folder.appendingPathComponent(CompileStep.hostObject)]
-        }
-        guard program == .built else { return .notBuilt(program) }
-        // Written by the linker, a process of its own that has ended, so nothing here holds it.
-        return .built(steps.cache.file(CompileStep.programName, for: programKey) ?? folder.appendingPathComponent(CompileStep.programName))
+    /// The build's program under the name it runs by, `Exercise.xctest`: a copy kept in the step
+    /// cache for each build of it. Named like a test bundle, as `swift test` runs one, so that
+    /// libraries that ask "am I under test?" answer as they would there: swift-dependencies
+    /// then picks its test context, and an issue it reports is a failure of the check running.
+    /// They ask Foundation, whose `ProcessInfo.arguments` names the program by its file
+    /// (`/proc/self/exe`), whatever name it was started with.
+    ///
+    /// Run where the cache keeps it, never copied out for a run: a copy this process writes
+    /// could be open for writing in a child another thread is just starting, and the kernel
+    /// refuses to run a file that is open for writing ("Text file busy"). The cache fills an
+    /// entry in a folder of its own and renames it into place once written.
+    private func asATestBundle() -> URL {
+        let host = steps.products.testHost
+        var key = CacheKey("didojo test host as a test bundle, version 1")
+        key.add(builtFile: host, fileSystem: fileSystem)
+        if let kept = steps.cache.file(TestHostProtocol.programName, for: key) { return kept }
+        steps.cache.store(copyOf: host, as: TestHostProtocol.programName, for: key)
+        // A cache that cannot keep it (read-only, full): the program as built, whose name says
+        // nothing of tests, rather than no check at all.
+        return steps.cache.file(TestHostProtocol.programName, for: key) ?? host
     }
 
     private func request(
         program: URL, results: URL, tokens: ResultTokens, runOnly: [String], in folder: URL, gate: ChildProcessGate
     ) -> ChildProcessRequest {
         var environment = self.environment
-        environment[TestMainGenerator.onlyVariable] = runOnly.joined(separator: " ")
-        // Both are taken out of the environment by the program as it starts, before the
-        // learner's code is even loaded (see `TestMainGenerator`).
-        environment[TestMainGenerator.resultsVariable] = results.path
-        environment[ResultTokens.variable] = tokens.environmentValue
+        environment[TestHostProtocol.onlyVariable] = runOnly.joined(separator: " ")
+        // All four are taken out of the environment by the program as it starts, before the
+        // learner's code is even loaded (see didojo-test-host).
+        environment[TestHostProtocol.resultsVariable] = results.path
+        environment[TestHostProtocol.tokensVariable] = tokens.environmentValue
+        environment[TestHostProtocol.lessonLibraryVariable] = steps.products.library.path
         // The checks post to a timeline of their own, never to the learner's.
         environment["DIDOJO_TIMELINE"] = folder.appendingPathComponent("timeline.txt").path
         // Swift's backtracer writes where a crash happened to a file for the checker (see

@@ -1,5 +1,6 @@
 import DojoCatalog
 import Foundation
+import TestHostProtocol
 
 /// The four steps that turn an exercise into a program the checker can run.
 ///
@@ -21,23 +22,18 @@ import Foundation
 /// interface, so the checks linked last time run the new library as they are. A check after
 /// an edit then compiles one small file and links one small library.
 ///
-/// The program that runs them, `Exercise.xctest`, is the same for every exercise: it loads
-/// XCTest, Foundation and the lesson library, waits, then loads the checks (see
-/// `TestMainGenerator`). It is built once, and started while the learner's code compiles, so
-/// its start-up is off the learner's clock.
+/// The program that runs them, didojo-test-host, is the same for every exercise, and built
+/// with the shell: it loads XCTest, Foundation and the lesson library, waits, then loads the
+/// checks. It is started while the learner's code compiles, so its start-up is off the
+/// learner's clock.
 enum CompileStep: String, Sendable, CaseIterable {
     case exerciseModule
     case exerciseLibrary
     case checksModule
     case link
-    case checkHostModule
-    case checkHost
 
     static let exerciseModuleName = "Exercise"
     static let checksModuleName = "ExerciseChecks"
-    /// Named like a test bundle, so libraries that ask "am I under test?" (swift-dependencies
-    /// picks its test context, issue reports become test failures) answer as under `swift test`.
-    static let programName = "Exercise.xctest"
 
     /// The interface of the code under test, which the checks are compiled against.
     static let exerciseInterface = "\(exerciseModuleName).swiftmodule"
@@ -50,15 +46,7 @@ enum CompileStep: String, Sendable, CaseIterable {
     /// The code under test, linked on its own; the checks find it beside themselves.
     static let exerciseLibraryFile = "lib\(exerciseModuleName).so"
     /// The checks, linked against the code under test; the program loads them when it may go on.
-    static let checksLibraryFile = "lib\(checksModuleName).so"
-    /// The program's own code (see `TestMainGenerator.hostSource`), and what it compiles to.
-    /// It is built in a folder of its own inside the check's (`hostFolder`), at the same time
-    /// as the code under test: the two must share no file, such as the linker's list of
-    /// libraries, which is named after the module.
-    static let hostSourceFile = "CheckHost.swift"
-    static let hostObject = "CheckHost.o"
-    static let hostModuleName = "DIDojoCheckHost"
-    static let hostFolder = "check-host"
+    static let checksLibraryFile = TestHostProtocol.checksLibraryFile
     /// The libraries the program loads as it starts, besides the lesson library: what its
     /// source imports (Foundation, XCTest, Glibc) links, with the C library's parts that glibc
     /// 2.34 and later keep in `libc.so.6` itself. The checks' library may leave its symbols to
@@ -78,16 +66,14 @@ enum CompileStep: String, Sendable, CaseIterable {
         case .exerciseLibrary: [Self.exerciseLibraryFile]
         case .checksModule: [Self.checksObject]
         case .link: [Self.checksLibraryFile]
-        case .checkHostModule: [Self.hostObject]
-        case .checkHost: [Self.programName]
         }
     }
 
     /// The extension of the step's inputs: Swift files to compile, objects to link.
     var inputExtension: String {
         switch self {
-        case .exerciseModule, .checksModule, .checkHostModule: "swift"
-        case .exerciseLibrary, .link, .checkHost: "o"
+        case .exerciseModule, .checksModule: "swift"
+        case .exerciseLibrary, .link: "o"
         }
     }
 
@@ -153,13 +139,6 @@ enum CompileStep: String, Sendable, CaseIterable {
                 "\(folder)/\(Self.exerciseLibraryFile)", "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN",
                 "-o", "\(folder)/\(Self.checksLibraryFile)",
             ]
-        case .checkHostModule:
-            return compiling + ["-module-name", Self.hostModuleName] + inputs + ["-o", "\(folder)/\(Self.hostObject)"]
-        case .checkHost:
-            // Linked against the lesson library and XCTest, so that both are loaded when it
-            // starts, long before the checks that use them.
-            return toolchain.linkerFlags + products.linkFlags + ["-module-name", Self.hostModuleName]
-                + inputs + ["-o", "\(folder)/\(Self.programName)"]
         }
     }
 }

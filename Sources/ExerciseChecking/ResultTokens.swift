@@ -1,4 +1,5 @@
 import Foundation
+import TestHostProtocol
 
 /// The secrets that make the test main's events count: one per kind of event and check, each
 /// good for that one event, plus two for the end of the run (see `TestMainGenerator`).
@@ -19,13 +20,11 @@ import Foundation
 /// with failures first, then for the n-th check (in `testNames` order) its start, failure,
 /// finish and failed finish.
 struct ResultTokens: Sendable, Equatable {
-    static let variable = "DIDOJO_RESULTS_TOKENS"
+    static let variable = TestHostProtocol.tokensVariable
     /// The kinds of a check's events, in the order of their secrets.
-    static let eventKinds = ["start", "failure", "finish", "finish-failed"]
-    /// The kinds of the run's end, in the order of their secrets.
-    /// The last one: the reporter refused calls that XCTest did not make (see
-    /// `TestMainGenerator`), so the results were interfered with.
-    static let endKinds = ["done", "done-failed", "done-interfered"]
+    static let eventKinds = TestHostProtocol.eventKinds
+    /// The kinds of the run's end, in the order of their secrets (see `TestHostProtocol.endKinds`).
+    static let endKinds = TestHostProtocol.endKinds
 
     let testNames: [String]
     private let tokens: [String]

@@ -32,6 +32,12 @@ package enum RealChecker {
         repositoryLessons.lesson(id: exercise.lessonID).map { repositoryVocabularies.vocabulary(for: $0).vocabulary } ?? .empty
     }
 
+    /// The build folder the running test program is in, where `swift build` put the products.
+    package static var buildFolder: URL {
+        URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? "/proc/self/exe")
+            .deletingLastPathComponent()
+    }
+
     package static func make(
         settings: CheckSettings = CheckSettings(), cacheFolder: URL? = nil, scratch: URL? = nil,
         launcher: any ProcessLaunching = ChildProcessLauncher(clock: ContinuousClock()),

@@ -162,7 +162,7 @@ import Testing
     /// a folder of its own; the modules and module maps of this build.
     func products(ofCheckout name: String, plugin: String) throws -> BuildProducts {
         let here = try BuildProducts.beside(executable: build.appendingPathComponent("didojo"), fileSystem: fileSystem)
-        let checkout = try checkout(name, linking: ["lib\(BuildProducts.libraryName).so", MacroExpansionCache.programName, plugin])
+        let checkout = try checkout(name, linking: ["lib\(BuildProducts.libraryName).so", BuildProducts.testHostName, MacroExpansionCache.programName, plugin])
         return BuildProducts(
             modulesFolder: here.modulesFolder, libraryFolder: checkout,
             macroPlugins: [checkout.appendingPathComponent(plugin)], moduleMaps: here.moduleMaps

@@ -7,15 +7,28 @@ import Testing
 /// The lesson modules beside the executable are listed once per build, not at every check:
 /// the answer is kept until the build folder changes.
 @Suite struct BuildProductsCacheTests {
-    /// A build folder with the lesson library, one C module and one macro plugin.
+    /// A build folder with the lesson library, the program that runs the checks, one C module
+    /// and one macro plugin.
     func buildFolder(in folder: TemporaryFolder) throws -> URL {
         let build = folder.url.appendingPathComponent("debug")
         let fileSystem = LocalFileSystem()
         try fileSystem.write("", to: build.appendingPathComponent("lib\(BuildProducts.libraryName).so"))
+        try fileSystem.write("", to: build.appendingPathComponent(BuildProducts.testHostName))
         try fileSystem.write("", to: build.appendingPathComponent("didojo"))
         try fileSystem.write("module CFirst {}", to: build.appendingPathComponent("CFirst.build/module.modulemap"))
         try fileSystem.write("", to: build.appendingPathComponent("FirstMacros-tool"))
         return build
+    }
+
+    @Test func aBuildWithoutTheProgramThatRunsTheChecksSaysHowToBuildIt() throws {
+        let folder = try TemporaryFolder("build-products-cache")
+        let build = try buildFolder(in: folder)
+        try LocalFileSystem().removeItem(at: build.appendingPathComponent(BuildProducts.testHostName))
+        let error = try #require(throws: DojoError.self) {
+            try BuildProducts.beside(executable: build.appendingPathComponent("didojo"), fileSystem: LocalFileSystem())
+        }
+        #expect(error == .buildProductsNotFound(folder: build.path))
+        #expect(error.errorDescription?.contains("the program that runs the checks") == true && error.errorDescription?.contains("./start.sh") == true)
     }
 
     @Test func theListingIsKeptUntilTheBuildFolderChanges() throws {

@@ -40,10 +40,9 @@ import Testing
         #expect(launcher.compiles(ofModule: "Exercise") == 1)
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
         // Only the learner's small library is linked again; the checks linked last time load
-        // it as they are, and so does the program that runs them, built once for every exercise.
+        // it as they are.
         #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 1)
         #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 0)
-        #expect(launcher.runs(producing: CompileStep.programName) == 0)
         // The libraries the objects ask for are the same, so the link reuses the list.
         #expect(!launcher.requests.contains { $0.executable.hasSuffix("/swift-autolink-extract") })
         // The linker runs by itself: what clang would run was asked at the first check and kept,
@@ -66,7 +65,6 @@ import Testing
         #expect(report.outcome == .passed)
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 1)
         #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 1)
-        #expect(launcher.runs(producing: CompileStep.programName) == 0)
     }
 
     @Test func aNewHelperTheChecksDoNotNameReusesTheCompiledChecksWhichRunTheNewCode() async throws {
@@ -106,34 +104,32 @@ import Testing
         #expect(launcher.compiles(ofModule: "ExerciseChecks") == 0)
         #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 0)
         #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 0)
-        #expect(launcher.runs(producing: CompileStep.programName) == 0)
         // Only running remains, and no question to the driver: its plans are kept too.
         #expect(!launcher.requests.contains { $0.arguments.first == "-###" })
     }
 
-    @Test func theProgramThatRunsTheChecksIsBuiltApartFromTheCodeItRunsAndOnlyOnce() async throws {
-        _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n")
-        // Built at the same time as the code under test: no file may be shared between the two
-        // builds (the linker's library list is named after the module, the driver's question
-        // writes a stand-in input), so the program gets a folder and a module name of its own.
-        func folders(writing fileName: String) -> Set<String> {
-            Set(launcher.requests.compactMap { request in
-                guard request.arguments.first != "-###", let index = request.arguments.lastIndex(of: "-o"),
-                      let output = request.arguments.dropFirst(index + 1).first,
-                      URL(fileURLWithPath: output).lastPathComponent == fileName else { return nil }
-                return URL(fileURLWithPath: output).deletingLastPathComponent().path
-            })
-        }
-        let programFolders = folders(writing: CompileStep.programName)
-        let libraryFolders = folders(writing: CompileStep.exerciseLibraryFile)
-        #expect(programFolders.count == 1 && libraryFolders.count == 1)
-        #expect(programFolders.isDisjoint(with: libraryFolders))
-        #expect(launcher.compiles(ofModule: CompileStep.hostModuleName) == 1)
-
-        launcher.forget()
-        _ = try await check("func double(_ value: Int) -> Int { value * 2 }\n// again\n")
-        #expect(launcher.runs(producing: CompileStep.programName) == 0)
-        #expect(launcher.compiles(ofModule: CompileStep.hostModuleName) == 0)
+    @Test func theProgramThatRunsTheChecksIsTheBuildsOwnNamedLikeATestBundle() async throws {
+        let report = try await check("""
+            import Foundation
+            func double(_ value: Int) -> Int {
+                print("run as \\(ProcessInfo.processInfo.arguments[0])")
+                return value * 2
+            }
+            """)
+        #expect(report.outcome == .passed)
+        // What libraries that ask "am I under test?" read (swift-issue-reporting's `isTesting`).
+        #expect(report.output.contains("/Exercise.xctest\n"), "\(report.output)")
+        // Never compiled by a check: it is a product of the package, beside the lesson library,
+        // run as a copy named like a test bundle, and told where the lesson library is.
+        let products = try BuildProducts.beside(executable: RealChecker.buildFolder.appendingPathComponent("didojo"), fileSystem: fileSystem)
+        let runs = launcher.requests.filter { $0.environment["DIDOJO_LESSON_LIBRARY"] != nil }
+        #expect(runs.count == 1)
+        let program = try #require(runs.first).executable
+        #expect(program.hasSuffix("/Exercise.xctest"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: program)) == Data(contentsOf: products.testHost))
+        #expect(runs.allSatisfy { $0.environment["DIDOJO_LESSON_LIBRARY"] == products.library.path })
+        #expect(launcher.requests.filter { $0.arguments.first != "-###" && $0.arguments.contains("-module-name") }
+            .allSatisfy { request in ["Exercise", "ExerciseChecks"].contains { request.arguments.contains($0) } })
     }
 
     @Test func theLearnersTestsAreCompiledOnceForTheSubjectAndEveryMutant() async throws {
@@ -145,8 +141,6 @@ import Testing
         #expect(launcher.compiles(ofModule: "Exercise") == 3)
         #expect(launcher.runs(producing: CompileStep.exerciseLibraryFile) == 3)
         #expect(launcher.runs(producing: CompileStep.checksLibraryFile) == 1)
-        // The program that runs checks is built once, at the first check with an empty cache.
-        #expect(launcher.runs(producing: CompileStep.programName) == 1)
 
         // The subject and its mutants never change: a new test compiles only the tests.
         launcher.forget()

@@ -153,7 +153,7 @@ import Testing
             var seen = Set<ObjectIdentifier>()
             func walk(_ value: Any, depth: Int) {
                 guard depth < 12 else { return }
-                if String(describing: type(of: value)).contains("DIDojoResultReporter") { reachedReporter = true }
+                if String(describing: type(of: value)).contains("ResultReporter") { reachedReporter = true }
                 if let object = value as? AnyObject, !(value is String) {
                     guard seen.insert(ObjectIdentifier(object)).inserted else { return }
                 }

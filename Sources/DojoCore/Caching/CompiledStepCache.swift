@@ -73,6 +73,13 @@ package struct CompiledStepCache: Sendable {
         }
     }
 
+    /// Keeps a copy of `source`, named `name`, as the entry for `key`.
+    package func store(copyOf source: URL, as name: String, for key: CacheKey) {
+        publish(for: key) { incoming in
+            try fileSystem.copyItem(at: source, to: incoming.appendingPathComponent(name))
+        }
+    }
+
     /// The bytes kept for `key` (the linker's library list), or nil.
     package func value(for key: CacheKey) -> Data? {
         matchingEntry(for: key).flatMap { try? fileSystem.contents(of: $0.appendingPathComponent(Self.valueFile)) }
