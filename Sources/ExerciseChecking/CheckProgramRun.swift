@@ -136,18 +136,7 @@ struct CheckProgramRun: Sendable {
         let sourcesBefore = sourceTexts(of: request)
         async let checkedInterface = OffThePool.run { sourcesBefore.flatMap { checkedInterfaceText(of: $0, checks: request.tests) } }
 
-        // The re-exports are made from the code under test, and kept with its module.
-        let exerciseFlags = request.flags(for: .exerciseModule)
-        let exerciseKey = try await steps.key(for: .exerciseModule, inputs: request.underTest, in: folder, flags: exerciseFlags)
-        var built = try await steps.build(.exerciseModule, key: exerciseKey, in: folder, flags: exerciseFlags) {
-            try fileSystem.writeReplaceable(ImportDiscovery.reexportSource(for: importedModules(of: request.underTest)), to: reexports)
-            return request.underTest + [reexports]
-        }
-        if built == .built {
-            built = try await steps.build(.exerciseLibrary, key: try await steps.key(for: .exerciseLibrary, after: exerciseKey), in: folder) {
-                [folder.appendingPathComponent(CompileStep.exerciseObject)]
-            }
-        }
+        var built = try await buildCodeUnderTest(request, in: folder)
         if built == .built {
             // The checks are compiled against the interface just built; when it has not
             // changed, neither have they, nor the library linked from them. The tests' copies
@@ -193,6 +182,42 @@ struct CheckProgramRun: Sendable {
             exerciseID: request.exerciseID, run: run, log: log, expectedCount: request.expectedCount,
             settings: settings, duration: attempt.started.duration(to: .now), backtrace: backtrace
         )
+    }
+
+    /// Compiles `request`'s code under test and links it into its library, in `folder`.
+    ///
+    /// - Parameter niceness: how much lower than the checker's the compiler's priority is.
+    private func buildCodeUnderTest(_ request: CheckProgramRequest, in folder: URL, niceness: Int32 = 0) async throws -> CompiledSteps.StepResult {
+        let exerciseFlags = request.flags(for: .exerciseModule)
+        let exerciseKey = try await steps.key(for: .exerciseModule, inputs: request.underTest, in: folder, flags: exerciseFlags)
+        // The re-exports are made from the code under test, and kept with its module.
+        let reexports = folder.appendingPathComponent(CompileStep.reexportsFile)
+        let built = try await steps.build(.exerciseModule, key: exerciseKey, in: folder, flags: exerciseFlags, niceness: niceness) {
+            try fileSystem.writeReplaceable(ImportDiscovery.reexportSource(for: importedModules(of: request.underTest)), to: reexports)
+            return request.underTest + [reexports]
+        }
+        guard built == .built else { return built }
+        let libraryKey = try await steps.key(for: .exerciseLibrary, after: exerciseKey)
+        return try await steps.build(.exerciseLibrary, key: libraryKey, in: folder, niceness: niceness) {
+            [folder.appendingPathComponent(CompileStep.exerciseObject)]
+        }
+    }
+
+    /// Compiles and links the code under test of `request` into the step cache, where its run
+    /// will find it, below the check's priority; nothing when the cache has it already. For the
+    /// planted bugs of a test-writing exercise, whose code never changes: with an empty cache,
+    /// compiling them one after the other was half of a first check, and the subject's compiles
+    /// leave a core idle. Cancelling it stops the compiler.
+    func compileAhead(_ request: CheckProgramRequest) async {
+        // Keyed by the lesson's files, outside any check's folder: the same key in every folder.
+        let anywhere = scratchFolder
+        let flags = request.flags(for: .exerciseModule)
+        guard let moduleKey = try? await steps.key(for: .exerciseModule, inputs: request.underTest, in: anywhere, flags: flags),
+              let libraryKey = try? await steps.key(for: .exerciseLibrary, after: moduleKey),
+              steps.cache.file(CompileStep.exerciseLibraryFile, for: libraryKey) == nil,
+              let folder = try? fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-ahead-") else { return }
+        defer { try? fileSystem.removeItem(at: folder) }
+        _ = try? await buildCodeUnderTest(request, in: folder, niceness: OffThePool.lowerPriority * 2)
     }
 
     /// The texts of the code under test when the learner's file is part of it (an

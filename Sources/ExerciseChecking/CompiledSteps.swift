@@ -22,8 +22,10 @@ struct CompiledSteps: Sendable {
 
     /// Runs `step` on the inputs `prepare` writes and returns, or takes its outputs from the
     /// cache when nothing its `key` spells out has changed.
+    ///
+    /// - Parameter niceness: how much lower than the checker's the compiler's priority is.
     func build(
-        _ step: CompileStep, key: CacheKey, in folder: URL, flags: [String] = [], prepare: () throws -> [URL]
+        _ step: CompileStep, key: CacheKey, in folder: URL, flags: [String] = [], niceness: Int32 = 0, prepare: () throws -> [URL]
     ) async throws -> StepResult {
         if cache.restore(step.outputs, for: key, into: folder) {
             trace.mark("\(step) kept")
@@ -32,7 +34,7 @@ struct CompiledSteps: Sendable {
         trace.mark("\(step) to build")
         let inputs = try prepare()
         trace.mark("\(step) inputs written")
-        let result = try await compiler.run(step, inputs: inputs, in: folder, compilerFlags: flags)
+        let result = try await compiler.run(step, inputs: inputs, in: folder, compilerFlags: flags, niceness: niceness)
         if result.cancelled { return .cancelled }
         guard result.termination == .exited(0) else {
             // Explained once the whole report is known (see `CompilingChecker.inLearnersTerms`).

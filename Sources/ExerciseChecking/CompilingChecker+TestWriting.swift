@@ -63,20 +63,26 @@ extension CompilingChecker {
                 for run in started { group.addTask { await programRun.abandon(run) } }
             }
         }
+        // The mutants' code, which never changes, is compiled on the core the subject's
+        // compiles leave idle, when the cache does not have it yet (the first check).
+        let compiledAhead = CompiledAhead(mutantRequests.map(\.1), by: programRun)
         let onSubject: CheckReport
         do {
             onSubject = try await programRun.finish(
                 try programRun.start(onTheSubject), admission: admission, onPhase: onPhase, whenTheChecksCompiled: startTheMutants)
         } catch {
+            await compiledAhead.cancel()
             await abandonTheMutants()
             throw error
         }
+        compiledAhead.stop()
         var judged = onSubject
         judged.learnerTestClasses = Set(learnerClasses)
         // Read while the tests compiled and ran.
         let wiring = await analysis.value.results
         // A broken wiring rule fails the exercise whatever the mutants do.
         guard judged.passed, wiring.allSatisfy(\.passed) else {
+            await compiledAhead.cancel()
             await abandonTheMutants()
             return Self.adding(wiring, to: judged)
         }
@@ -88,15 +94,19 @@ extension CompilingChecker {
             let started = early.withLock { $0 }
             finished = try await Array(mutantRequests.enumerated()).concurrentMap(limit: 2) { index, mutantRequest in
                 let (mutant, request) = mutantRequest
+                await compiledAhead.wait(for: index)
                 let run = try started[index] ?? programRun.start(request)
                 let report = try await programRun.finish(run, admission: admission, onPhase: { _ in })
                 return MutantResult(mutant: mutant, report: report)
             }
         } catch {
             // Those a failure or a cancellation left waiting (the others it leaves as they were).
+            await compiledAhead.cancel()
             await abandonTheMutants()
             throw error
         }
+        // Done with its last compile by now (its mutant's run waited for it): nothing outlives the check.
+        await compiledAhead.cancel()
         let outcome: CheckReport.Outcome
         if finished.contains(where: { $0.report.outcome == .cancelled }) {
             outcome = .cancelled

@@ -98,6 +98,9 @@ package struct CompilingChecker: ExerciseChecker {
             phases?.yield(phase)
         }
         trace.mark("check \(exercise.id)")
+        // What each step runs, asked of the compiler driver side by side the first time
+        // (kept from then on), rather than one at a time before each step.
+        async let _ = programRun.steps.compiler.askAhead(for: CompileStep.allCases)
         // What would reach into the checks is refused before anything runs: the audit reads
         // the file while the compiler works, and the program that runs the checks is let go
         // only when it found nothing. Its refusal is the news, whatever the compiler said.

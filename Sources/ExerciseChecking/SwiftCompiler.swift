@@ -21,6 +21,8 @@ actor SwiftCompiler {
     private let timeout: Duration
     private let outputLimit: Int
     private var plans: [CompileStep: CompilerPlan] = [:]
+    /// The plans being asked for now, which a second caller waits for rather than asking again.
+    private var planning: [CompileStep: Task<CompilerPlan, any Error>] = [:]
     /// The system's GNU linker for a check's small libraries (see `LeanLibraryLink`), or nil.
     private let systemLinker: String?
     private var linkerCommands: [CompilerPlan.Command: [CompilerPlan.Command]] = [:]
@@ -39,8 +41,39 @@ actor SwiftCompiler {
     }
 
     /// The commands `step` runs, still with placeholders; what a cached result depends on.
-    func plan(for step: CompileStep) async throws -> CompilerPlan {
+    /// Asked once however many callers want it at the same time (see `askAhead(for:)`).
+    ///
+    /// - Parameter niceness: how much lower than the checker's the driver's priority is, when
+    ///   it must be asked.
+    func plan(for step: CompileStep, niceness: Int32 = 0) async throws -> CompilerPlan {
         if let plan = plans[step] { return plan }
+        let asking = planning[step] ?? Task { try await askPlan(for: step, niceness: niceness) }
+        planning[step] = asking
+        do {
+            let plan = try await asking.value
+            plans[step] = plan
+            planning[step] = nil
+            return plan
+        } catch {
+            planning[step] = nil
+            throw error
+        }
+    }
+
+    /// Has the plans of `steps` ready, asked side by side. With an empty cache each plan is a
+    /// run of the compiler driver (50–100 ms); asked one before each step, they were a fifth of
+    /// a first check. The first step's is wanted at once; the others only once it has
+    /// compiled, so they are asked at a lower priority.
+    func askAhead(for steps: [CompileStep]) async {
+        await withTaskGroup(of: Void.self) { group in
+            for (index, step) in steps.enumerated() where plans[step] == nil {
+                group.addTask { _ = try? await self.plan(for: step, niceness: index == 0 ? 0 : OffThePool.lowerPriority) }
+            }
+        }
+    }
+
+    /// The plan of `step` as the step cache keeps it, or as the driver gives it (then kept).
+    private func askPlan(for step: CompileStep, niceness: Int32) async throws -> CompilerPlan {
         let arguments = step.driverArguments(
             folder: CompilerPlan.placeholderFolder,
             inputs: [CompilerPlan.placeholderInput(extension: step.inputExtension)],
@@ -50,26 +83,27 @@ actor SwiftCompiler {
         key.add(builtFile: toolchain.swiftc.resolvingSymlinksInPath(), fileSystem: fileSystem)
         key.add(builtFile: products.library, fileSystem: fileSystem)
         key.add(arguments.joined(separator: "\u{0}"))
-        if let kept = cache.value(CompilerPlan.self, for: key) {
-            plans[step] = kept
-            return kept
-        }
-        let asked = try await launcher.run(request(toolchain.swiftc.path, ["-###"] + arguments))
+        if let kept = cache.value(CompilerPlan.self, for: key) { return kept }
+        var question = request(toolchain.swiftc.path, ["-###"] + arguments)
+        question.niceness = niceness
+        let asked = try await launcher.run(question)
         let plan = asked.termination == .exited(0)
             ? CompilerPlan.parse(driverOutput: asked.standardOutput, inputExtension: step.inputExtension)
             : nil
         if let plan { cache.store(plan, for: key) }
-        let chosen = plan ?? CompilerPlan(commands: [.init(executable: toolchain.swiftc.path, arguments: arguments)])
-        plans[step] = chosen
-        return chosen
+        return plan ?? CompilerPlan(commands: [.init(executable: toolchain.swiftc.path, arguments: arguments)])
     }
 
     /// Runs `step` on `inputs`, writing its outputs into `folder`. Stops at the first command
     /// that fails, and returns that command's result (its messages are the ones that matter).
     ///
-    /// - Parameter compilerFlags: more flags for the compiler itself (not the linker), such
-    ///   as an exercise's `-Werror <group>`; they count in the step's cache key.
-    func run(_ step: CompileStep, inputs: [URL], in folder: URL, compilerFlags: [String] = []) async throws -> ChildProcessResult {
+    /// - Parameters:
+    ///   - compilerFlags: more flags for the compiler itself (not the linker), such as an
+    ///     exercise's `-Werror <group>`; they count in the step's cache key.
+    ///   - niceness: how much lower than the checker's the commands' priority is.
+    func run(
+        _ step: CompileStep, inputs: [URL], in folder: URL, compilerFlags: [String] = [], niceness: Int32 = 0
+    ) async throws -> ChildProcessResult {
         var last = ChildProcessResult(termination: .exited(0))
         for planned in try await plan(for: step).commands {
             let lowered = ClangLinkLowering.isClangDriver(planned)
@@ -86,6 +120,7 @@ actor SwiftCompiler {
                 let compiles = command.executable.hasSuffix("/swift-frontend") || command.executable == toolchain.swiftc.path
                 var request = request(command.executable, command.arguments + (compiles ? compilerFlags : []))
                 request.workingDirectory = folder.path
+                request.niceness = niceness
                 last = try await launcher.run(request)
                 if last.cancelled || last.termination != .exited(0) { return last }
                 autolink?.store(in: cache)

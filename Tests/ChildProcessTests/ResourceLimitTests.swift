@@ -50,6 +50,20 @@ struct ResourceLimitTests {
         #expect(asTheCaller.standardOutput == "\(caller)\n")
     }
 
+    /// Every child has a session of its own, and with the kernel's autogroups a session is
+    /// weighed against the others as one: the child's niceness must be its session's too, or
+    /// it would take as much of the processor as the compiler it should yield to.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/autogroup")))
+    func aChildStartedWithANicenessHasItsSessionScheduledThatMuchLower() async throws {
+        var request = shell("cat /proc/self/autogroup")
+        request.niceness = 7
+        let lowered = try await launcher.run(request)
+        #expect(lowered.standardOutput.hasSuffix(" nice 7\n"), "\(lowered.standardOutput)")
+        request.niceness = 0
+        let asTheCaller = try await launcher.run(request)
+        #expect(asTheCaller.standardOutput.hasSuffix(" nice 0\n"), "\(asTheCaller.standardOutput)")
+    }
+
     // MARK: Processes
 
     /// A loop that starts processes that never end, each in a session of its own, until it

@@ -316,6 +316,32 @@ struct CompileStepPartsTests {
         #expect(Set(read) == Set(fromTheTool))
     }
 
+    @Test func anObjectThatAsksForNoLibraryIsAnsweredAsTheToolAnswersIt() async throws {
+        // The learner's module is compiled without autolinking: its object asks for nothing.
+        let folder = try TemporaryFolder("autolink-none", files: ["a.swift": "public func f() -> Int { 1 }\n"])
+        let swiftc = try Toolchain.find(environment: ProcessInfo.processInfo.environment, fileSystem: LocalFileSystem()).swiftc
+        let object = folder.url.appendingPathComponent("a.o")
+        let launcher = ChildProcessLauncher(clock: ContinuousClock())
+        let compiled = try await launcher.run(ChildProcessRequest(executable: swiftc.path, arguments: [
+            "-c", "-parse-as-library", "-Xfrontend", "-disable-all-autolinking",
+            folder.url.appendingPathComponent("a.swift").path, "-o", object.path,
+        ]))
+        #expect(compiled.termination == .exited(0), "\(compiled.standardError)")
+        let tool = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("swift-autolink-extract")
+        let byTheTool = folder.url.appendingPathComponent("tool.autolink")
+        let extracted = try await launcher.run(ChildProcessRequest(executable: tool.path, arguments: [object.path, "-o", byTheTool.path]))
+        #expect(extracted.termination == .exited(0))
+
+        let here = folder.url.appendingPathComponent("here.autolink")
+        let extraction = try #require(AutolinkExtraction(
+            command: .init(executable: tool.path, arguments: [object.path, "-o", here.path]), fileSystem: LocalFileSystem()))
+        // Nothing kept in this empty cache, and yet an answer: the tool's, byte for byte.
+        let cache = CompiledStepCache(folder: folder.url.appendingPathComponent("cache"), fileSystem: LocalFileSystem(), timeSource: SystemTimeSource())
+        #expect(extraction.restore(from: cache))
+        #expect(try Data(contentsOf: here) == Data(contentsOf: byTheTool))
+        #expect(try Data(contentsOf: here).isEmpty)
+    }
+
     @Test func whatIsNotAnELFObjectIsLeftToTheTool() {
         #expect(AutolinkEntries.entries(inObject: Data("not an object".utf8)) == nil)
         #expect(AutolinkEntries.entries(inObject: Data(repeating: 0x7F, count: 100)) == nil)

@@ -1,0 +1,68 @@
+import Synchronization
+
+/// The code of a test-writing check's planted bugs, compiled ahead, one after the other, while
+/// the subject's checks compile and run (see `CheckProgramRun.compileAhead`).
+///
+/// Why: their code never changes, and once kept their runs only load it; but the first check
+/// (an empty cache) compiled it only after the subject's run, two at a time, for half the
+/// check. The subject's compiles leave a core idle, and the planted bugs' compiles take it at
+/// a lower priority.
+///
+/// Once the subject's run is over, `stop()` takes no more: the runs compile what is left at
+/// full priority, and the run of the one being compiled at that moment waits for it
+/// (`wait(for:)`) rather than compiling it a second time.
+struct CompiledAhead: Sendable {
+    private struct Progress {
+        var next = 0
+        var compiling: Int?
+        var stopped = false
+        /// The one being compiled when `stop()` was called.
+        var unfinished: Int?
+    }
+
+    private final class Shared: Sendable {
+        let progress = Mutex(Progress())
+    }
+
+    private let shared: Shared
+    private let task: Task<Void, Never>
+
+    /// Starts compiling each of `requests`' code under test, in order.
+    init(_ requests: [CheckProgramRequest], by programRun: CheckProgramRun) {
+        let shared = Shared()
+        self.shared = shared
+        task = Task(priority: .background) {
+            while !Task.isCancelled {
+                let index = shared.progress.withLock { progress -> Int? in
+                    guard !progress.stopped, progress.next < requests.count else { return nil }
+                    progress.compiling = progress.next
+                    progress.next += 1
+                    return progress.compiling
+                }
+                guard let index else { return }
+                await programRun.compileAhead(requests[index])
+                shared.progress.withLock { $0.compiling = nil }
+            }
+        }
+    }
+
+    /// Starts no more.
+    func stop() {
+        shared.progress.withLock { progress in
+            progress.stopped = true
+            progress.unfinished = progress.compiling
+        }
+    }
+
+    /// Returns once the code of `requests[index]` is no longer being compiled ahead.
+    func wait(for index: Int) async {
+        if shared.progress.withLock({ $0.unfinished == index }) { await task.value }
+    }
+
+    /// Stops the compiler, and returns once it has ended: for a check that ends early.
+    func cancel() async {
+        stop()
+        task.cancel()
+        await task.value
+    }
+}
