@@ -106,7 +106,10 @@ package struct ChildProcessLauncher: ProcessLaunching {
             for event in events(of: child, gate: request.gate, cancellation: cancellation, on: clock) {
                 for action in supervision.handle(event) {
                     switch action {
-                    case .releaseInput: child.releaseInput()
+                    case .releaseInput:
+                        // An early start yields only while it waits (see `niceness`).
+                        if request.niceness > 0 { child.restoreSessionPriority() }
+                        child.releaseInput()
                     case .stop: child.stop()
                     case .forceStop: child.forceStop()
                     case .closeOutput: child.closeOutput()

@@ -49,9 +49,10 @@ package struct ChildProcessRequest: Sendable, Equatable {
     /// not apply it to root, and it is the user's count that grows, so while one run sits at
     /// its limit another run started by the same user may fail to start a thread as well.
     package var additionalProcessLimit: Int?
-    /// How much lower than the caller's the child's priority is (added to its nice value; 0:
-    /// the same). For a program started early that waits behind its gate while other work,
-    /// which is waited for first, uses the cores.
+    /// How much lower than the caller's the child's priority is (added to its nice value and
+    /// to its session's, see the reaper; 0: the same). For work that may use an idle core but
+    /// must not slow what the caller waits for: a program started early, which loads its
+    /// libraries behind its gate, is put back at the caller's priority once the gate opens.
     package var niceness: Int32 = 0
     /// Holds the child back after it has started, until the gate opens (see
     /// ``ChildProcessGate``); `nil` lets it run at once, with an empty standard input.

@@ -98,6 +98,17 @@ final class RunningChild {
         closeDescriptor(&heldInputFD)
     }
 
+    /// Puts the child's session back at the caller's priority (see `ChildProcessRequest.niceness`):
+    /// with the kernel's autogroups a session is scheduled as one group, and lowering its nice
+    /// value back to 0 is allowed to its owner (unlike a process's own nice value). Nothing
+    /// happens on a kernel without autogroups, or once the child has gone.
+    func restoreSessionPriority() {
+        let file = open("/proc/\(program)/autogroup", O_WRONLY | O_CLOEXEC)
+        guard file >= 0 else { return }
+        _ = write(file, "0", 1)
+        close(file)
+    }
+
     /// Tells the reaper to end the run; it kills the program and every descendant.
     func stop() {
         closeDescriptor(&stopFD)

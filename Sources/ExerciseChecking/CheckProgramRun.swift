@@ -34,6 +34,18 @@ struct CheckProgramRun: Sendable {
         }
     }
 
+    /// What a caller hears of a run's build, to time work of its own by it: a test-writing
+    /// check starts its mutants' programs as the subject's checks begin to compile, and stops
+    /// them the moment that build fails.
+    struct BuildEvents: Sendable {
+        /// The checks are about to be compiled (or found compiled).
+        var checksCompiling: @Sendable () -> Void = {}
+        /// The checks compiled; they are about to be linked.
+        var checksCompiled: @Sendable () -> Void = {}
+        /// The build failed (a compile error, a refusal): the run reports without running.
+        var failed: @Sendable () -> Void = {}
+    }
+
     /// A run whose program has started (see `start(_:)`) and waits behind its gate for
     /// `finish(_:admission:onPhase:)` or `abandon(_:)`, one of which must follow.
     struct StartedRun: Sendable {
@@ -85,18 +97,15 @@ struct CheckProgramRun: Sendable {
     }
 
     /// Builds what `started` runs, lets its program go, and reports (see `run`).
-    ///
-    /// - Parameter whenTheChecksCompiled: called once the checks compiled (or were found
-    ///   compiled), before they are linked and run.
     func finish(
         _ started: StartedRun, admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void,
-        whenTheChecksCompiled: @escaping @Sendable () -> Void = {}
+        events: BuildEvents = BuildEvents()
     ) async throws -> CheckReport {
         let (request, attempt, ran) = (started.request, started.attempt, started.ran)
         defer { try? fileSystem.removeItem(at: attempt.folder) }
         do {
             return try await withTaskCancellationHandler {
-                try await build(request, attempt, ran: ran, admission: admission, onPhase: onPhase, whenTheChecksCompiled: whenTheChecksCompiled)
+                try await build(request, attempt, ran: ran, admission: admission, onPhase: onPhase, events: events)
             } onCancel: {
                 ran.cancel()
             }
@@ -109,6 +118,13 @@ struct CheckProgramRun: Sendable {
             _ = try? await ran.value
             throw error
         }
+    }
+
+    /// Tells `started`'s program to stop unopened, without waiting: `abandon(_:)` must still
+    /// follow, which waits. For many at once, which then end side by side.
+    func stopSoon(_ started: StartedRun) {
+        started.attempt.gate.abandon()
+        started.ran.cancel()
     }
 
     /// Stops `started`'s program unopened (none of the code under test ever ran in it), and
@@ -124,8 +140,7 @@ struct CheckProgramRun: Sendable {
     /// runs them ready, then lets it go and reads what it reported.
     private func build(
         _ request: CheckProgramRequest, _ attempt: Attempt, ran: Task<ChecksProgram.Run, any Error>,
-        admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void,
-        whenTheChecksCompiled: @escaping @Sendable () -> Void
+        admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void, events: BuildEvents
     ) async throws -> CheckReport {
         let folder = attempt.folder
         let entry = folder.appendingPathComponent("CheckEntry.swift")
@@ -148,17 +163,19 @@ struct CheckProgramRun: Sendable {
             let checksFlags = request.flags(for: .checksModule)
             let checksKey = try await steps.key(
                 for: .checksModule, inputs: request.tests + [entry, reexports], in: folder, interface: interface, flags: checksFlags)
+            events.checksCompiling()
             built = try await steps.build(.checksModule, key: checksKey, in: folder, flags: checksFlags) {
                 try testsFileCopies(of: request, in: folder, reexports: reexports) + [entry]
             }
             if built == .built {
-                whenTheChecksCompiled()
+                events.checksCompiled()
                 built = try await steps.build(.link, key: try await steps.key(for: .link, after: checksKey), in: folder) {
                     [folder.appendingPathComponent(CompileStep.checksObject)]
                 }
             }
         }
         guard built == .built, await admission.value == nil else {
+            events.failed()
             attempt.gate.abandon()
             ran.cancel()
             _ = try? await ran.value

@@ -5,6 +5,9 @@ import Foundation
 import Synchronization
 
 extension CompilingChecker {
+    /// How many mutants' runs go at a time: classroom laptops have few cores.
+    static let mutantsRunAtOnce = 2
+
     /// A test-writing exercise: the learner's tests must pass against the subject, then fail
     /// against every mutant. `analysis` reads the file's wiring meanwhile; its broken rules
     /// fail the exercise.
@@ -40,20 +43,23 @@ extension CompilingChecker {
             onTheMutant.runOnly = learnerClasses
             return (mutant, onTheMutant)
         }
-        // The mutants' programs start once the subject's checks have compiled: each loads
-        // XCTest, Foundation and the lesson library, at a lower priority, while the subject's
-        // checks are linked and run, and is then only a load of two small libraries and a run.
-        // They go on once the tests passed on the subject; otherwise they are stopped unopened.
-        // Started any sooner (as the checks began to compile), they cost a check that stops
-        // at a compile error, the commonest while a learner works, ~110 ms of starting and
-        // stopping, for no gain in a check that passes.
+        // The mutants' programs start early, below the check's priority: each loads XCTest,
+        // Foundation and the lesson library while the subject's checks compile and run, and is
+        // then only a load of two small libraries and a run, at full priority again once its
+        // gate opens (see `ChildProcessRequest.niceness`). The first two, which run first,
+        // start as the checks begin to compile; the others once they compiled: eleven programs
+        // loading beside the compiler slowed it by a quarter (the kernel's work of mapping
+        // their libraries, which no priority orders), and a compile error then had eleven to
+        // stop. They go on once the tests passed on the subject; otherwise they are stopped
+        // unopened, all at once the moment the subject's build fails.
         onPhase(.compiling)
         let programRun = self.programRun
         let early = Mutex<[Int: CheckProgramRun.StartedRun]>([:])
-        let startTheMutants: @Sendable () -> Void = {
-            for (index, (_, request)) in mutantRequests.enumerated() {
+        /// Starts the programs of the mutants in `indices`.
+        let startTheMutants: @Sendable (Range<Int>) -> Void = { indices in
+            for index in indices where index < mutantRequests.count {
                 // One that cannot start now starts after the subject's run, as before.
-                guard let started = try? programRun.start(request, early: true) else { continue }
+                guard let started = try? programRun.start(mutantRequests[index].1, early: true) else { continue }
                 early.withLock { $0[index] = started }
             }
         }
@@ -67,9 +73,14 @@ extension CompilingChecker {
         // compiles leave idle, when the cache does not have it yet (the first check).
         let compiledAhead = CompiledAhead(mutantRequests.map(\.1), by: programRun)
         let onSubject: CheckReport
+        let mutantsFollow = CheckProgramRun.BuildEvents(
+            checksCompiling: { startTheMutants(0..<Self.mutantsRunAtOnce) },
+            checksCompiled: { startTheMutants(Self.mutantsRunAtOnce..<mutantRequests.count) },
+            failed: { for run in early.withLock({ Array($0.values) }) { programRun.stopSoon(run) } }
+        )
         do {
             onSubject = try await programRun.finish(
-                try programRun.start(onTheSubject), admission: admission, onPhase: onPhase, whenTheChecksCompiled: startTheMutants)
+                try programRun.start(onTheSubject), admission: admission, onPhase: onPhase, events: mutantsFollow)
         } catch {
             await compiledAhead.cancel()
             await abandonTheMutants()
@@ -88,11 +99,10 @@ extension CompilingChecker {
         }
 
         onPhase(.mutants)
-        // Two at a time: classroom laptops have few cores.
         let finished: [MutantResult]
         do {
             let started = early.withLock { $0 }
-            finished = try await Array(mutantRequests.enumerated()).concurrentMap(limit: 2) { index, mutantRequest in
+            finished = try await Array(mutantRequests.enumerated()).concurrentMap(limit: Self.mutantsRunAtOnce) { index, mutantRequest in
                 let (mutant, request) = mutantRequest
                 await compiledAhead.wait(for: index)
                 let run = try started[index] ?? programRun.start(request)

@@ -64,6 +64,27 @@ struct ResourceLimitTests {
         #expect(asTheCaller.standardOutput.hasSuffix(" nice 0\n"), "\(asTheCaller.standardOutput)")
     }
 
+    /// A program started early at a lower priority loads behind its gate at that priority, and
+    /// runs at the caller's once the gate opens: its run is what the caller waits for.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/autogroup")))
+    func aGatedChildStartedLowerRunsAtTheCallersPriorityOnceItsGateOpens() async throws {
+        let folder = try TemporaryFolder("gated-priority")
+        let before = folder.url.appendingPathComponent("before")
+        var request = shell("cat /proc/self/autogroup > '\(before.path).tmp' && mv '\(before.path).tmp' '\(before.path)'; cat > /dev/null; cat /proc/self/autogroup")
+        request.niceness = 7
+        let gate = ChildProcessGate()
+        request.gate = gate
+        async let run = launcher.run(request)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !FileManager.default.fileExists(atPath: before.path), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        gate.open()
+        let result = try await run
+        #expect(try String(contentsOf: before, encoding: .utf8).hasSuffix(" nice 7\n"))
+        #expect(result.standardOutput.hasSuffix(" nice 0\n"), "\(result.standardOutput)")
+    }
+
     // MARK: Processes
 
     /// A loop that starts processes that never end, each in a session of its own, until it
