@@ -408,9 +408,12 @@ def subject_files(exercise_id):
     return sorted(str(path) for path in REPO.glob(f"Lessons/*-{lesson}/exercises/{number}/subject/*.swift"))
 
 
-def measure_floor(swiftc, flags, cache, source, runs, extra_sources=(), fails=False):
-    """`swiftc -typecheck` of the file (a test-writing exercise's with its subject); `fails`:
-    the file holds a compile error, and the compiler must say so."""
+def floor_timer(swiftc, flags, cache, source, extra_sources=(), fails=False):
+    """A function that times one `swiftc -typecheck` of the file as it is then (a test-writing
+    exercise's with its subject); `fails`: the file holds a compile error, and the compiler
+    must say so. Each is run right after the check it is compared with, so that both meet the
+    same spells of a busy machine: floors timed in a burst of their own moved by a third from
+    one run of the benchmark to the next."""
     command = [swiftc, "-typecheck", "-swift-version", "5", "-module-cache-path", str(cache), *flags.flags, str(source),
                *extra_sources]
 
@@ -421,8 +424,7 @@ def measure_floor(swiftc, flags, cache, source, runs, extra_sources=(), fails=Fa
         if (result.returncode != 0) != fails:
             raise SystemExit(f"the floor's compile {'passed' if fails else 'failed'} unexpectedly:\n{result.stderr.decode()}")
         return elapsed
-    once()  # fills the cache
-    return median_of(runs, once)
+    return once
 
 
 class NaiveRoute:
@@ -589,11 +591,22 @@ def main():
             def checked_after(kind):
                 edits.apply(path, kind)
                 return didojo.run("check", exercise_id)
+            # The compile floor of the file as each check left it, timed right after that check.
+            floors, error_floors = [], []
+            floor_once = error_floor_once = None
+            if "floor" not in options.skip:
+                flags, cache = CompilerFlags(build_folder), didojo.cache / "didojo" / "module-cache"
+                floor_once = floor_timer(swiftc, flags, cache, path, subject_files(exercise_id))
+                error_floor_once = floor_timer(swiftc, flags, cache, path, subject_files(exercise_id), fails=True)
             checked_after("body")  # warm-up
+            if floor_once:
+                floor_once()  # fills the compiler's cache
             results = []
             for _ in range(options.runs):
                 results.append(checked_after("body"))
                 naive_between()
+                if floor_once:
+                    floors.append(floor_once())
             row["passed"] = all(status == 0 for _, status, _ in results)
             row["warm"] = statistics.median(elapsed for elapsed, _, _ in results)
             # What the confinement and the audit cost a check: the same warm check with both
@@ -607,7 +620,12 @@ def main():
                 pairs.append((confined, didojo.run("check", exercise_id, env=unconfined_env)[0]))
             row["confinement"] = statistics.median(a - b for a, b in pairs)
             row["interface"] = statistics.median(checked_after("interface")[0] for _ in range(options.runs))
-            row["error"] = statistics.median(checked_after("error")[0] for _ in range(options.runs))
+            errors = []
+            for _ in range(options.runs):
+                errors.append(checked_after("error")[0])
+                if error_floor_once:
+                    error_floors.append(error_floor_once())
+            row["error"] = statistics.median(errors)
             if options.trace:
                 traces = {}
                 for kind in ["body", "error", "interface"]:
@@ -632,12 +650,9 @@ def main():
                     shutil.rmtree(fresh, ignore_errors=True)
                     return elapsed
                 row["cold"] = median_of(options.runs, cold)
-            if "floor" not in options.skip:
-                flags, cache = CompilerFlags(build_folder), didojo.cache / "didojo" / "module-cache"
-                edits.apply(path, "body")
-                row["floor"] = measure_floor(swiftc, flags, cache, path, options.runs, subject_files(exercise_id))
-                edits.apply(path, "error")
-                row["error floor"] = measure_floor(swiftc, flags, cache, path, options.runs, subject_files(exercise_id), fails=True)
+            if floors:
+                row["floor"] = statistics.median(floors)
+                row["error floor"] = statistics.median(error_floors)
                 edits.apply(path, "body")
 
         first_check = None
@@ -806,7 +821,7 @@ def print_table(options, version, load_before, startup, rows, check_memory, shel
     print("naive: touch the exercise file + `swift build --build-tests` + the test binary, in a SwiftPM package of")
     print("      the learner's own (.build/benchmark/naive-route), run after each warm and each shell check (median of")
     print("      both sets, so that both sides meet the same spells of a busy machine); floor: `swiftc -typecheck` of the")
-    print("      exercise file alone")
+    print("      exercise file alone, run after each warm check (e-floor: after each error check)")
 
 
 def fmt(value):
