@@ -57,7 +57,7 @@ extension CompilingChecker {
         let early = Mutex<[Int: CheckProgramRun.StartedRun]>([:])
         /// Starts the programs of the mutants in `indices`.
         let startTheMutants: @Sendable (Range<Int>) -> Void = { indices in
-            for index in indices where index < mutantRequests.count {
+            for index in indices {
                 // One that cannot start now starts after the subject's run, as before.
                 guard let started = try? programRun.start(mutantRequests[index].1, early: true) else { continue }
                 early.withLock { $0[index] = started }
@@ -73,9 +73,10 @@ extension CompilingChecker {
         // compiles leave idle, when the cache does not have it yet (the first check).
         let compiledAhead = CompiledAhead(mutantRequests.map(\.1), by: programRun)
         let onSubject: CheckReport
+        let firstWave = min(Self.mutantsRunAtOnce, mutantRequests.count)
         let mutantsFollow = CheckProgramRun.BuildEvents(
-            checksCompiling: { startTheMutants(0..<Self.mutantsRunAtOnce) },
-            checksCompiled: { startTheMutants(Self.mutantsRunAtOnce..<mutantRequests.count) },
+            checksCompiling: { startTheMutants(0..<firstWave) },
+            checksCompiled: { startTheMutants(firstWave..<mutantRequests.count) },
             failed: { for run in early.withLock({ Array($0.values) }) { programRun.stopSoon(run) } }
         )
         do {

@@ -137,8 +137,13 @@ struct FailingFileSystem: FileSystem {
 /// `CompilingChecker.checkTests`): each is let go once, or stopped unopened when the tests fail
 /// on the subject, and none outlives the check.
 @Suite struct EarlyMutantProgramsTests {
-    func check(_ tests: String, launcher: CountingLauncher, in folder: TemporaryFolder) async throws -> CheckReport {
-        let catalog = try LessonFixture.catalog(of: [.testWriting()], in: folder.url, fileSystem: LocalFileSystem())
+    static let passingTests =
+        "import XCTest\n\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        let counter = Counter()\n        counter.increment()\n        XCTAssertEqual(counter.value, 1)\n    }\n}\n"
+
+    func check(
+        _ tests: String, launcher: CountingLauncher, in folder: TemporaryFolder, fixture: LessonFixture = .testWriting()
+    ) async throws -> CheckReport {
+        let catalog = try LessonFixture.catalog(of: [fixture], in: folder.url, fileSystem: LocalFileSystem())
         let exercise = try #require(catalog.lessons.first?.exercises.first)
         return try await RealChecker.check(tests, as: exercise, in: folder.url, launcher: launcher)
     }
@@ -153,6 +158,37 @@ struct FailingFileSystem: FileSystem {
         #expect(report.mutants.count == 2 && report.mutants.allSatisfy(\.caught))
         // The subject's program and one for each mutant, all behind a gate.
         #expect(launcher.gatedRunsStarted() == 3)
+        #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
+    }
+
+    /// The programs start in two waves, as many as run at once and then the rest: an exercise
+    /// with fewer planted bugs than that has a first wave only.
+    @Test func anExerciseWithOnePlantedBugIsCheckedWithOneProgramForIt() async throws {
+        var fixture = LessonFixture.testWriting()
+        let manifest = try #require(fixture.files["lesson.yaml"])
+        let second = try #require(manifest.range(of: "- id: counts-twice"))
+        let lineStart = manifest[..<second.lowerBound].lastIndex(of: "\n").map(manifest.index(after:)) ?? manifest.startIndex
+        fixture.files["lesson.yaml"] = String(manifest[..<lineStart])
+        fixture.files["exercises/1/mutants/counts-twice/Counter.swift"] = nil
+        let folder = try TemporaryFolder("early-mutants-one")
+        let launcher = CountingLauncher(failing: { _ in false })
+        let report = try await check(Self.passingTests, launcher: launcher, in: folder, fixture: fixture)
+        #expect(report.outcome == .passed)
+        #expect(report.mutants.map(\.mutant.id) == ["never-counts"] && report.mutants.allSatisfy(\.caught))
+        #expect(launcher.gatedRunsStarted() == 2)
+        #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
+    }
+
+    @Test func aCompileErrorInTheTestsStopsTheProgramsStartedEarly() async throws {
+        let folder = try TemporaryFolder("early-mutants-error")
+        let launcher = CountingLauncher(failing: { _ in false })
+        let report = try await check(
+            Self.passingTests.replacingOccurrences(of: "XCTAssertEqual(counter.value, 1)", with: "let wrong: Int = \"one\""),
+            launcher: launcher, in: folder)
+        #expect(report.outcome == .compileFailed)
+        // The subject's program and the first wave of the mutants' were waiting: all ended.
+        #expect(launcher.gatedRunsStarted() == 1 + CompilingChecker.mutantsRunAtOnce)
         #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
     }
