@@ -35,8 +35,8 @@ struct ChecksProgram: Sendable {
         return .ran(try await launcher.run(request))
     }
 
-    /// The build's program under the name it runs by, `Exercise.xctest`: a copy kept in the step
-    /// cache for each build of it. Named like a test bundle, as `swift test` runs one, so that
+    /// The build's program under the name it runs by, `Exercise.xctest`: a hard link (or a copy)
+    /// kept in the step cache for each build of it. Named like a test bundle, as `swift test` runs one, so that
     /// libraries that ask "am I under test?" answer as they would there: swift-dependencies
     /// then picks its test context, and an issue it reports is a failure of the check running.
     /// They ask Foundation, whose `ProcessInfo.arguments` names the program by its file
@@ -51,7 +51,7 @@ struct ChecksProgram: Sendable {
         var key = CacheKey("didojo test host as a test bundle, version 1")
         key.add(builtFile: host, fileSystem: fileSystem)
         if let kept = steps.cache.file(TestHostProtocol.programName, for: key) { return kept }
-        steps.cache.store(copyOf: host, as: TestHostProtocol.programName, for: key)
+        steps.cache.store(linkOrCopyOf: host, as: TestHostProtocol.programName, for: key)
         // A cache that cannot keep it (read-only, full): the program as built, whose name says
         // nothing of tests, rather than no check at all.
         return steps.cache.file(TestHostProtocol.programName, for: key) ?? host

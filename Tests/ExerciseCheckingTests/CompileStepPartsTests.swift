@@ -239,6 +239,21 @@ struct CompileStepPartsTests {
         }
     }
 
+    /// The program that runs the checks is kept by a hard link where it can be: nothing is then
+    /// open for writing while the cache takes it (see `CompiledStepCache.store(linkOrCopyOf:as:for:)`).
+    @Test func aProgramIsKeptByALinkOnTheSameFileSystem() throws {
+        let folder = try TemporaryFolder("step-cache-link", files: ["program": "#!/bin/sh\n"])
+        let cache = CompiledStepCache(folder: folder.url.appendingPathComponent("cache"), fileSystem: LocalFileSystem(), timeSource: SystemTimeSource())
+        let key = CacheKey("a program, version 1")
+        let program = folder.url.appendingPathComponent("program")
+        cache.store(linkOrCopyOf: program, as: "Exercise.xctest", for: key)
+        let kept = try #require(cache.file("Exercise.xctest", for: key))
+        var original = stat(), link = stat()
+        #expect(stat(program.path, &original) == 0 && stat(kept.path, &link) == 0)
+        #expect(original.st_ino == link.st_ino && original.st_dev == link.st_dev)
+        #expect(try Data(contentsOf: kept) == Data("#!/bin/sh\n".utf8))
+    }
+
     @Test func theCacheKeepsOnlyTheNewestEntries() throws {
         let small = try SmallCache("step-cache-limit")
         for index in 0..<6 { small.store(index) }

@@ -1,5 +1,6 @@
 import ContentHash
 import Foundation
+import Glibc
 
 /// Keeps the outputs of compile steps between checks, so a step whose inputs have not changed
 /// is copied instead of compiled: the checks of an exercise while the learner's interface stays
@@ -73,10 +74,19 @@ package struct CompiledStepCache: Sendable {
         }
     }
 
-    /// Keeps a copy of `source`, named `name`, as the entry for `key`.
-    package func store(copyOf source: URL, as name: String, for key: CacheKey) {
+    /// Keeps `source` under the name `name` as the entry for `key`: a hard link where the cache
+    /// and `source` share a file system, else a copy.
+    ///
+    /// Why a link first, for a program that is run from the cache: a copy this process writes is
+    /// open for writing while it is written, and a child another thread starts in that moment
+    /// holds it open until it closes what it inherited; the kernel refuses to run a file that is
+    /// open for writing anywhere ("Text file busy"). A link opens nothing.
+    package func store(linkOrCopyOf source: URL, as name: String, for key: CacheKey) {
         publish(for: key) { incoming in
-            try fileSystem.copyItem(at: source, to: incoming.appendingPathComponent(name))
+            let target = incoming.appendingPathComponent(name)
+            if link(source.path, target.path) != 0 {
+                try fileSystem.copyItem(at: source, to: target)
+            }
         }
     }
 
