@@ -35,17 +35,17 @@ struct ChecksProgram: Sendable {
         return .ran(try await launcher.run(request))
     }
 
-    /// The build's program under the name it runs by, `Exercise.xctest`: a hard link (or a copy)
-    /// kept in the step cache for each build of it. Named like a test bundle, as `swift test` runs one, so that
-    /// libraries that ask "am I under test?" answer as they would there: swift-dependencies
-    /// then picks its test context, and an issue it reports is a failure of the check running.
-    /// They ask Foundation, whose `ProcessInfo.arguments` names the program by its file
-    /// (`/proc/self/exe`), whatever name it was started with.
+    /// The build's program under the name it runs by, `Exercise.xctest`: kept in the step cache
+    /// for each build of it (see `CompiledStepCache.store(linkOrCopyOf:as:for:)`). Named like a
+    /// test bundle, as `swift test` runs one, so that libraries that ask "am I under test?"
+    /// answer as they would there: swift-dependencies then picks its test context, and an issue
+    /// it reports is a failure of the check running. They ask Foundation, whose
+    /// `ProcessInfo.arguments` names the program by its file (`/proc/self/exe`), whatever name
+    /// it was started with.
     ///
-    /// Run where the cache keeps it, never copied out for a run: a copy this process writes
-    /// could be open for writing in a child another thread is just starting, and the kernel
-    /// refuses to run a file that is open for writing ("Text file busy"). The cache fills an
-    /// entry in a folder of its own and renames it into place once written.
+    /// Run where the cache keeps it, never copied into the check's folder: a copy made there for
+    /// each run would be open for writing while other children start, and the kernel refuses
+    /// to run a file that is open for writing anywhere ("Text file busy").
     private func asATestBundle() -> URL {
         let host = steps.products.testHost
         var key = CacheKey("didojo test host as a test bundle, version 1")
