@@ -3,6 +3,13 @@ import Domain
 import Foundation
 import XCTest
 
+/// The thread the clients below answer on, one answer at a time, as an SDK's own delegate
+/// queue does. One at a time also keeps a crash single: a completion handler that traps off
+/// the main actor (`MainActor.assumeIsolated`) stops the program at its first answer. With a
+/// thread per answer, a busy machine ran two such handlers at once, the second trapped while
+/// the first crash was being reported, and the report lost the learner's line.
+let clientAnswers = DispatchQueue(label: "didojo.checks.client-answers")
+
 /// A callback client as SDKs have them: it answers on a thread of its own, a moment later,
 /// with `failure` or `nil`, and writes down what it was asked to send.
 final class BackgroundClient: CallbackShareClient, @unchecked Sendable {
@@ -27,8 +34,7 @@ final class BackgroundClient: CallbackShareClient, @unchecked Sendable {
     func send(_ text: String, completion: @escaping @Sendable ((any Error)?) -> Void) {
         lock.withLock { sentTexts.append(text) }
         let failure = self.failure
-        Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 0.01)
+        clientAnswers.asyncAfter(deadline: .now() + .milliseconds(10)) {
             completion(failure)
         }
     }
@@ -52,13 +58,13 @@ final class HeldClient: CallbackShareClient, @unchecked Sendable {
         }
     }
 
-    /// Answers every send still waiting: success, from a thread of the client's own.
+    /// Answers every send still waiting: success, from the clients' thread.
     func answer() {
         let waiting = lock.withLock {
             defer { completions = [] }
             return completions
         }
-        Thread.detachNewThread {
+        clientAnswers.async {
             for completion in waiting { completion(nil) }
         }
     }
