@@ -45,10 +45,14 @@ enum LearnerOutput {
     /// A line the Swift runtime or its backtracer writes about a crash, which is about the
     /// program's memory rather than the learner's code: "*** Signal 4: Backtracing from
     /// 0x7f…... done ***", or, when the backtracer cannot run, the runtime's own stack trace
-    /// ("Current stack trace:", "3  libswiftCore.so  0x00007f… …"). Where the crash was in
-    /// the learner's file is reported apart (see `CrashBacktrace`).
+    /// ("Current stack trace:", "3  libswiftCore.so  0x00007f… …"), or its note that a thread
+    /// could not be paused for the report ("swift-runtime: failed to suspend thread 10600 while
+    /// processing a crash…": a thread that has every signal blocked at that moment, as one being
+    /// started or one crashing beside it has, cannot be; a busy machine makes that likelier). Where the crash was in the learner's file is reported apart (see
+    /// `CrashBacktrace`).
     static func isStackTraceLine(_ line: Substring) -> Bool {
         if line.hasPrefix("*** "), line.contains("Backtracing") || line.contains("crashed") { return true }
+        if line.hasPrefix("swift-runtime: failed to suspend thread") { return true }
         if line.hasPrefix("Current stack trace:") { return true }
         return line.firstMatch(of: /^\s*\d+\s+(\[ra\]\s+)?\S+\s+0x[0-9a-fA-F]+\b/) != nil
     }

@@ -10,6 +10,7 @@ import Testing
             posting Hello
             Exercise/SocialPresenter.swift:14: Fatal error: Unexpectedly found nil while unwrapping an Optional value
 
+            swift-runtime: failed to suspend thread 10600 while processing a crash; backtraces will be missing information
             *** Signal 4: Backtracing from 0x7f4969d6df7f... done ***
             Current stack trace:
             0    libswiftCore.so                    0x00007f5b84a6a1c0 swift_reportError + 50
