@@ -297,6 +297,34 @@ int cchildprocess_pipe(int fds[2]) {
     return make_pipe(fds);
 }
 
+// Writes `value` in decimal into `text`, returning its length. Async-signal-safe.
+static int format_decimal(char *text, unsigned long value) {
+    char digits[24];
+    int length = 0;
+    do {
+        digits[length++] = (char)('0' + value % 10);
+        value /= 10;
+    } while (value > 0);
+    for (int index = 0; index < length; index++) text[index] = digits[length - 1 - index];
+    return length;
+}
+
+void cchildprocess_set_session_niceness(pid_t pid, int niceness) {
+    char path[48] = "/proc/self/autogroup";
+    if (pid > 0) {
+        int length = (int)strlen("/proc/");
+        memcpy(path, "/proc/", (size_t)length);
+        length += format_decimal(path + length, (unsigned long)pid);
+        memcpy(path + length, "/autogroup", sizeof "/autogroup");
+    }
+    int file = open(path, O_WRONLY | O_CLOEXEC);
+    if (file < 0) return;
+    char text[24];
+    int length = format_decimal(text, (unsigned long)(niceness < 0 ? 0 : (niceness > 19 ? 19 : niceness)));
+    (void)write(file, text, (size_t)length);
+    close_quietly(file);
+}
+
 int cchildprocess_has_exited(pid_t pid) {
     siginfo_t info;
     memset(&info, 0, sizeof info);

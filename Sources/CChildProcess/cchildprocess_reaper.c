@@ -135,27 +135,6 @@ static pid_t fork_quietly(void) {
 #endif
 }
 
-// Lowers the priority of the child's session, which `setsid` has just made: with the kernel's
-// autogroups on (the default of most desktop and server kernels), each session is scheduled as
-// one group, weighed against the other sessions whatever its processes' nice values, and the
-// checker starts every child in a session of its own. A nice value alone then lowers the child
-// only against its own threads; the group's nice value (/proc/self/autogroup) lowers it against
-// the compiler and the other children, which is what `niceness` is for. Nothing happens when
-// the kernel has no autogroups (no such file). Async-signal-safe: no allocation, no stdio.
-static void lower_autogroup(int niceness) {
-    int file = open("/proc/self/autogroup", O_WRONLY | O_CLOEXEC);
-    if (file < 0) return;
-    char digits[12];
-    int length = 0;
-    for (int value = niceness > 19 ? 19 : niceness; length == 0 || value > 0; value /= 10) {
-        digits[length++] = (char)('0' + value % 10);
-    }
-    char text[12];
-    for (int index = 0; index < length; index++) text[index] = digits[length - 1 - index];
-    (void)write(file, text, (size_t)length);
-    close(file);
-}
-
 // The child, from fork() to execve(): its descriptors are in place already.
 __attribute__((noreturn)) static void run_child(const cchildprocess_plan *plan) {
     int report_fd = CCHILDPROCESS_FD_REPORT;
@@ -189,7 +168,9 @@ __attribute__((noreturn)) static void run_child(const cchildprocess_plan *plan) 
     if (plan->niceness > 0) {
         errno = 0;
         (void)nice(plan->niceness);
-        lower_autogroup(plan->niceness);
+        // Its session too, which `setsid` has just made: a nice value alone lowers the child
+        // only against its own threads (see cchildprocess_set_session_niceness).
+        cchildprocess_set_session_niceness(0, plan->niceness);
     }
 
     if (plan->working_directory != NULL && chdir(plan->working_directory) != 0) {

@@ -103,10 +103,7 @@ final class RunningChild {
     /// value back to 0 is allowed to its owner (unlike a process's own nice value). Nothing
     /// happens on a kernel without autogroups, or once the child has gone.
     func restoreSessionPriority() {
-        let file = open("/proc/\(program)/autogroup", O_WRONLY | O_CLOEXEC)
-        guard file >= 0 else { return }
-        _ = write(file, "0", 1)
-        close(file)
+        cchildprocess_set_session_niceness(program, 0)
     }
 
     /// Tells the reaper to end the run; it kills the program and every descendant.

@@ -136,6 +136,16 @@ int cchildprocess_pipe(int fds[2]);
 /// on error.
 int cchildprocess_has_exited(pid_t pid);
 
+/// Sets the nice value of the session (the kernel's autogroup) that `pid` leads, or that the
+/// calling process leads when `pid` is 0: `/proc/<pid>/autogroup`. With autogroups (the default
+/// of most desktop and server kernels) each session is scheduled as one group, weighed against
+/// the other sessions whatever its processes' nice values, and every child leads a session of
+/// its own: this is what lowers a child against the compiler and the other children, and puts
+/// it back. Its owner may lower the value back to 0, unlike a process's own nice value.
+/// `niceness` is clamped to 0...19. Nothing happens without autogroups (no such file) or once
+/// the process has gone. Async-signal-safe (no allocation, no stdio): a forked child calls it.
+void cchildprocess_set_session_niceness(pid_t pid, int niceness);
+
 /// Reaps `pid`, waiting if needed and retrying on EINTR.
 ///
 /// On success returns 0 and sets `*signaled` to 1 if the child was killed by
