@@ -12,12 +12,13 @@ extension CompilingChecker {
     /// against every mutant. `analysis` reads the file's wiring meanwhile; its broken rules
     /// fail the exercise.
     func checkTests(
-        of exercise: Exercise, source: URL, wiring analysis: Task<WiringCheck, Never>, admission: Task<CheckReport?, Never>,
-        onPhase: @escaping @Sendable (CheckPhase) -> Void
+        of exercise: Exercise, source: URL, parsed learnerFile: Task<ParsedSource?, Never>, wiring analysis: Task<WiringCheck, Never>,
+        admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void
     ) async throws -> CheckReport {
         let began = ContinuousClock.now
-        // Parsed once: for the tests to list, and for the copy the checks module is compiled from.
-        let parsed = ParsedSource((try? fileSystem.text(of: source)) ?? "")
+        // Parsed once (see `read(_:for:)`): for the tests to list, and for the copy the checks
+        // module is compiled from.
+        let parsed = await learnerFile.value ?? ParsedSource("")
         let learnerTests = TestCaseDiscovery.testCases(in: parsed.tree)
         guard !learnerTests.isEmpty else {
             return CheckReport(exerciseID: exercise.id, outcome: .noTestsWritten, duration: began.duration(to: .now))

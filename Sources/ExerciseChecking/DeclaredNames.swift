@@ -42,7 +42,10 @@ struct DeclaredNames {
     let declarations: [Declaration]
 
     init(source: String) {
-        let tree = Parser.parse(source: source)
+        self.init(tree: Parser.parse(source: source))
+    }
+
+    init(tree: SourceFileSyntax) {
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         var found: [Declaration] = []
         Self.collect(tree.statements.map(\.item), place: .topLevel, converter: converter, into: &found)

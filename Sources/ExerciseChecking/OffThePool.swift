@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs the checker's readings of the learner's file (parsing it for the reach audit, the
+/// Runs the checker's readings of the learner's file (its parse, then the reach audit, the
 /// wiring, the names it shadows, the interface the checks depend on) on a thread of their own,
 /// at a lower priority, not on Swift concurrency's cooperative threads.
 ///
@@ -13,7 +13,7 @@ import Glibc
 /// which is what the learner waits for, waited behind them. On threads of their own they
 /// share the cores with the compiler instead of standing in its way; and since nothing needs
 /// their answers before the compiler is done, they yield to what does (the compiler, and the
-/// check's own preparations: a test-writing check parses the learner's file twice before its
+/// check's own preparations: a test-writing check parses the learner's file before its
 /// compiler can start, and three readings at the same priority had doubled that on two cores).
 /// Linux keeps a nice value per thread, so lowering this thread's leaves the rest of the
 /// program as it was; the thread ends with its reading.

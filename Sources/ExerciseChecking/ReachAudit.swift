@@ -71,7 +71,11 @@ struct ReachAudit {
     /// Each refused use in `source` (the learner's file at `path`), as an error at its line;
     /// empty when there is none.
     func findings(inLearnerSource source: String, path: String) -> [CompilerDiagnostic] {
-        let tree = Parser.parse(source: source)
+        findings(inLearnerTree: Parser.parse(source: source), path: path)
+    }
+
+    /// Each refused use in `tree`, the learner's file at `path` parsed.
+    func findings(inLearnerTree tree: SourceFileSyntax, path: String) -> [CompilerDiagnostic] {
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         var findings: [CompilerDiagnostic] = []
         var seenLines = Set<Int>()

@@ -51,7 +51,12 @@ struct ShadowingAudit: Codable, Sendable, Equatable {
     /// The learner's declarations that take the place of something the checks use, each as an
     /// error at its line in `path`; empty when there is none.
     func findings(inLearnerSource source: String, path: String) -> [CompilerDiagnostic] {
-        let learner = DeclaredNames(source: source)
+        findings(inLearnerTree: Parser.parse(source: source), path: path)
+    }
+
+    /// The same, for the learner's file already parsed.
+    func findings(inLearnerTree tree: SourceFileSyntax, path: String) -> [CompilerDiagnostic] {
+        let learner = DeclaredNames(tree: tree)
         let ownConcreteTypes = learner.concreteTypes
         var findings: [CompilerDiagnostic] = []
         for declaration in learner.declarations {

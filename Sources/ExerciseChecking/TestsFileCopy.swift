@@ -62,7 +62,7 @@ enum TestsFileCopy {
     /// leaving out members (`x.XCTFoo`), names the file declares itself, and `XCTest`, the
     /// module's own name.
     static func xctestNameOffsets(in tree: SourceFileSyntax) -> [Int] {
-        let declaredHere = Set(DeclaredNames(source: tree.description).declarations.map(\.name))
+        let declaredHere = Set(DeclaredNames(tree: tree).declarations.map(\.name))
         let finder = XCTestNameFinder(viewMode: .sourceAccurate)
         finder.walk(tree)
         return finder.found.filter { !declaredHere.contains($0.name) }.map(\.offset)

@@ -45,18 +45,20 @@ struct WiringCheck: Sendable {
         }
     }
 
-    /// Analyses `source` for `exercise`; nothing when the file cannot be read (the compiler
-    /// says why).
+    /// Analyses `source` for `exercise`, read and parsed as `parsed`; nothing when the file could
+    /// not be read (nil: the compiler says why).
     static func analyse(
-        _ exercise: Exercise, source: URL, vocabulary: WiringVocabulary, fileSystem: any FileSystem, cache: CompiledStepCache
+        _ exercise: Exercise, source: URL, parsed: ParsedSource?, vocabulary: WiringVocabulary, fileSystem: any FileSystem,
+        cache: CompiledStepCache
     ) -> WiringCheck {
-        guard let text = try? fileSystem.text(of: source) else {
+        guard let parsed else {
             // Not analysed, so neither kept nor broken: the compiler says why the file
             // cannot be read, and a report without a run counts no checks.
             return WiringCheck(results: [], findings: [], about: [], solutionFindings: [], rules: exercise.wiring)
         }
         let companions = companionFiles(of: exercise, fileSystem: fileSystem)
-        let analysis = WiringAnalyzer(vocabulary: vocabulary).analyze([SourceFile(path: source.path, text: text)] + companions)
+        let analysis = WiringAnalyzer(vocabulary: vocabulary).analyze(
+            [SourceFile(path: source.path, text: parsed.text)] + companions, trees: [source.path: parsed.tree])
         let results = exercise.wiring.map { rule -> CheckResult in
             // The rules are on the learner's file: the lesson's own files beside it only inform the analysis.
             guard let first = rule.violations(in: analysis).first(where: { $0.file == source.path }) else {

@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// Reads the Dependency Injection wiring of Swift source: who needs, creates, holds and resolves
 /// whom, where the composition root is, and what looks like a DI mistake.
 ///
@@ -23,10 +25,13 @@ package struct WiringAnalyzer: Sendable {
     }
 
     /// Analyses `files` together, as one module.
-    package func analyze(_ files: [SourceFile]) -> WiringReport {
+    ///
+    /// - Parameter trees: files already parsed, by path, each the tree of that file's text
+    ///   (a checker that reads the learner's file several ways parses it once).
+    package func analyze(_ files: [SourceFile], trees: [String: SourceFileSyntax] = [:]) -> WiringReport {
         var facts = SourceFacts()
         for file in files {
-            facts.append(SourceScanner.scan(file))
+            facts.append(SourceScanner.scan(file, tree: trees[file.path]))
         }
         return analyze(facts, of: files)
     }

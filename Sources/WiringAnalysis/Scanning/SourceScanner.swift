@@ -7,9 +7,9 @@ import SwiftSyntax
 /// creation, resolution and registration knows who does it and where: in an initializer, a default
 /// argument, a stored property's initial value, a lazy var, a method body or a registration closure.
 final class SourceScanner: SyntaxVisitor {
-    /// Parses and scans `file`.
-    static func scan(_ file: SourceFile) -> SourceFacts {
-        let tree = Parser.parse(source: file.text)
+    /// Scans `file`, parsing it unless `tree` is its text already parsed.
+    static func scan(_ file: SourceFile, tree parsed: SourceFileSyntax? = nil) -> SourceFacts {
+        let tree = parsed ?? Parser.parse(source: file.text)
         let scanner = SourceScanner(file: file.path, tree: tree)
         scanner.walk(tree)
         scanner.facts.files = [file.path]
