@@ -19,8 +19,9 @@ struct CheckProgramRequest: Sendable {
     /// The step that compiles the learner's file, and the exercise's extra flags for it.
     let learnerStep: CompileStep
     let learnerFlags: [String]
-    /// The learner's file as the caller parsed it, when it is among `tests` (see `ParsedSource`).
-    var learnerParse: ParsedSource?
+    /// The learner's file as the check read and parsed it, once for every reading of it (see
+    /// `CompilingChecker.read(_:for:)`); nil: each reading parses it.
+    var learnerParse: Task<ParsedSource?, Never>?
 
     /// The extra compiler flags of `step`: the exercise's, for the module its learner's file is in.
     func flags(for step: CompileStep) -> [String] {

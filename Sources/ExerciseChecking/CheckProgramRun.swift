@@ -149,7 +149,12 @@ struct CheckProgramRun: Sendable {
 
         // What of the learner's code the checks depend on is read while it compiles.
         let sourcesBefore = sourceTexts(of: request)
-        async let checkedInterface = OffThePool.run { sourcesBefore.flatMap { checkedInterfaceText(of: $0, checks: request.tests) } }
+        async let checkedInterface = { () async -> String? in
+            let learnerParse = await request.learnerParse?.value ?? nil
+            return await OffThePool.run {
+                sourcesBefore.flatMap { checkedInterfaceText(of: $0, checks: request.tests, learnerParse: learnerParse) }
+            }
+        }()
 
         var built = try await buildCodeUnderTest(request, in: folder)
         if built == .built {
@@ -164,8 +169,10 @@ struct CheckProgramRun: Sendable {
             let checksKey = try await steps.key(
                 for: .checksModule, inputs: request.tests + [entry, reexports], in: folder, interface: interface, flags: checksFlags)
             events.checksCompiling()
+            // A test-writing check has its parse by now: it listed the learner's tests with it.
+            let learnerParse = request.learnerStep == .checksModule ? await request.learnerParse?.value ?? nil : nil
             built = try await steps.build(.checksModule, key: checksKey, in: folder, flags: checksFlags) {
-                try testsFileCopies(of: request, in: folder, reexports: reexports) + [entry]
+                try testsFileCopies(of: request, in: folder, reexports: reexports, learnerParse: learnerParse) + [entry]
             }
             if built == .built {
                 events.checksCompiled()
@@ -248,7 +255,7 @@ struct CheckProgramRun: Sendable {
 
     /// What the checks depend on of the code under test (see `CheckedInterface`). The names in
     /// the lesson's checks are read once per checks file and kept.
-    private func checkedInterfaceText(of sources: [String], checks: [URL]) -> String? {
+    private func checkedInterfaceText(of sources: [String], checks: [URL], learnerParse: ParsedSource?) -> String? {
         let texts = checks.map { try? fileSystem.text(of: $0) }
         guard !texts.contains(nil) else { return nil }
         var key = CacheKey("didojo names in checks, version 1")
@@ -256,11 +263,13 @@ struct CheckProgramRun: Sendable {
         let names = steps.cache.value([String].self, for: key) {
             texts.reduce(into: Set<String>()) { $0.formUnion(CheckedInterface.names(in: $1 ?? "")) }.sorted()
         }
-        return CheckedInterface.text(of: sources, namesInChecks: Set(names))
+        return CheckedInterface.text(of: sources, namesInChecks: Set(names), parsed: learnerParse)
     }
 
     /// The copies of the tests files the checks module is compiled from (see `TestsFileCopy`).
-    private func testsFileCopies(of request: CheckProgramRequest, in folder: URL, reexports: URL) throws -> [URL] {
+    private func testsFileCopies(
+        of request: CheckProgramRequest, in folder: URL, reexports: URL, learnerParse: ParsedSource?
+    ) throws -> [URL] {
         let reexported = ImportDiscovery.modules(in: [try fileSystem.text(of: reexports)])
         var copies: [URL] = []
         for (index, original) in request.tests.enumerated() {
@@ -270,7 +279,7 @@ struct CheckProgramRun: Sendable {
             // they wrote them.
             try fileSystem.writeReplaceable(
                 original == request.learnerFile
-                    ? TestsFileCopy.text(of: text, parsed: request.learnerParse, originalPath: original.path, leavingOutImportsOf: reexported)
+                    ? TestsFileCopy.text(of: text, parsed: learnerParse, originalPath: original.path, leavingOutImportsOf: reexported)
                     : lessonTestsFileCopy(of: text, originalPath: original.path, leavingOutImportsOf: reexported),
                 to: copy)
             copies.append(copy)

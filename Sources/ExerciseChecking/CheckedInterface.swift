@@ -30,10 +30,13 @@ import SwiftSyntax
 /// every check.
 enum CheckedInterface {
     /// The text for the code under test `sources`, given every name in the checks' source.
-    static func text(of sources: [String], namesInChecks: Set<String>) -> String {
+    ///
+    /// - Parameter parsed: one of the sources already parsed (the learner's file).
+    static func text(of sources: [String], namesInChecks: Set<String>, parsed: ParsedSource? = nil) -> String {
         let collector = Collector()
         for source in sources {
-            collector.add(Parser.parse(source: source).statements.compactMap { $0.item.as(DeclSyntax.self) }, inside: nil)
+            let tree = parsed?.tree(of: source) ?? Parser.parse(source: source)
+            collector.add(tree.statements.compactMap { $0.item.as(DeclSyntax.self) }, inside: nil)
         }
         return (["checked interface, version 1"] + collector.counted(namesInChecks: namesInChecks)).joined(separator: "\n")
     }

@@ -28,7 +28,7 @@ extension CompilingChecker {
             exerciseID: exercise.id, underTest: exercise.subject + exercise.support,
             tests: [source] + (exercise.hasChecks ? [exercise.checks] : []), learnerFile: source,
             testCases: learnerTests + extraChecks, learnerStep: .checksModule, learnerFlags: Self.compilerFlags(of: exercise),
-            learnerParse: parsed
+            learnerParse: learnerFile
         )
         // The tests are compiled and linked exactly as for the subject (the lesson's checks
         // with them), so that one compile serves the subject and every mutant: a mutant
@@ -39,7 +39,7 @@ extension CompilingChecker {
             var onTheMutant = CheckProgramRequest(
                 exerciseID: exercise.id, underTest: mutant.apply(to: exercise.subject) + exercise.support,
                 tests: onTheSubject.tests, learnerFile: source, testCases: onTheSubject.testCases,
-                learnerStep: .checksModule, learnerFlags: onTheSubject.learnerFlags
+                learnerStep: .checksModule, learnerFlags: onTheSubject.learnerFlags, learnerParse: learnerFile
             )
             onTheMutant.runOnly = learnerClasses
             return (mutant, onTheMutant)

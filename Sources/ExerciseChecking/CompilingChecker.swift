@@ -121,7 +121,8 @@ package struct CompilingChecker: ExerciseChecker {
             async let shadowing = reading(learnerFile) { shadowingFindings(of: exercise, source: source, parsed: $0) }
             let request = CheckProgramRequest(
                 exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks], learnerFile: source,
-                testCases: testCases, learnerStep: .exerciseModule, learnerFlags: Self.compilerFlags(of: exercise)
+                testCases: testCases, learnerStep: .exerciseModule, learnerFlags: Self.compilerFlags(of: exercise),
+                learnerParse: learnerFile
             )
             let run = try await programRun.run(request, admission: admission, onPhase: onPhase)
             trace.mark("run reported")
