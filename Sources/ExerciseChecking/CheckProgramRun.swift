@@ -149,12 +149,9 @@ struct CheckProgramRun: Sendable {
 
         // What of the learner's code the checks depend on is read while it compiles.
         let sourcesBefore = sourceTexts(of: request)
-        async let checkedInterface = { () async -> String? in
-            let learnerParse = await request.learnerParse?.value ?? nil
-            return await OffThePool.run {
-                sourcesBefore.flatMap { checkedInterfaceText(of: $0, checks: request.tests, learnerParse: learnerParse) }
-            }
-        }()
+        async let checkedInterface = OffThePool.run(after: request.learnerParse) { learnerParse in
+            sourcesBefore.flatMap { checkedInterfaceText(of: $0, checks: request.tests, learnerParse: learnerParse) }
+        }
 
         var built = try await buildCodeUnderTest(request, in: folder)
         if built == .built {

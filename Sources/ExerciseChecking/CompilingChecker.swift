@@ -106,7 +106,7 @@ package struct CompilingChecker: ExerciseChecker {
         // the file while the compiler works, and the program that runs the checks is let go
         // only when it found nothing. Its refusal is the news, whatever the compiler said.
         let admission = Task { [self] in
-            let refused = await reading(learnerFile) { refusingReach(of: exercise, source: source, parsed: $0) }
+            let refused = await OffThePool.run(after: learnerFile) { refusingReach(of: exercise, source: source, parsed: $0) }
             trace.mark("reach audited")
             return refused
         }
@@ -117,8 +117,8 @@ package struct CompilingChecker: ExerciseChecker {
             let testCases = try lessonTestCases(in: exercise.checks)
             guard !testCases.isEmpty else { throw DojoError.noChecksFound(path: exercise.checks.path) }
             // The wiring and the names are read from the source while the compiler works.
-            async let analysed = reading(learnerFile) { analyseWiring(of: exercise, source: source, parsed: $0) }
-            async let shadowing = reading(learnerFile) { shadowingFindings(of: exercise, source: source, parsed: $0) }
+            async let analysed = OffThePool.run(after: learnerFile) { analyseWiring(of: exercise, source: source, parsed: $0) }
+            async let shadowing = OffThePool.run(after: learnerFile) { shadowingFindings(of: exercise, source: source, parsed: $0) }
             let request = CheckProgramRequest(
                 exerciseID: exercise.id, underTest: [source] + exercise.support, tests: [exercise.checks], learnerFile: source,
                 testCases: testCases, learnerStep: .exerciseModule, learnerFlags: Self.compilerFlags(of: exercise),
@@ -135,8 +135,8 @@ package struct CompilingChecker: ExerciseChecker {
             // The learner's tests share a module with the lesson's checks on them, so their
             // names would win there too; read while the tests compile and run, as the wiring
             // is.
-            async let shadowing = reading(learnerFile) { shadowingFindings(of: exercise, source: source, parsed: $0) }
-            let analysis = Task { [self] in await reading(learnerFile) { analyseWiring(of: exercise, source: source, parsed: $0) } }
+            async let shadowing = OffThePool.run(after: learnerFile) { shadowingFindings(of: exercise, source: source, parsed: $0) }
+            let analysis = Task { [self] in await OffThePool.run(after: learnerFile) { analyseWiring(of: exercise, source: source, parsed: $0) } }
             let judged = try await checkTests(
                 of: exercise, source: source, parsed: learnerFile, wiring: analysis, admission: admission, onPhase: onPhase)
             wiring = await analysis.value
@@ -174,14 +174,6 @@ package struct CompilingChecker: ExerciseChecker {
         let fileSystem = self.fileSystem
         let parse: @Sendable () -> ParsedSource? = { (try? fileSystem.text(of: source)).map(ParsedSource.init) }
         return Task { exercise.kind == .test ? parse() : await OffThePool.run(parse) }
-    }
-
-    /// `reading` of the learner's file once it is parsed, off the pool (see `OffThePool`).
-    private func reading<Value: Sendable>(
-        _ file: Task<ParsedSource?, Never>, _ reading: @escaping @Sendable (ParsedSource?) -> Value
-    ) async -> Value {
-        let parsed = await file.value
-        return await OffThePool.run { reading(parsed) }
     }
 
     /// A report that refuses the learner's file for what it reaches (see `ReachAudit`), or nil.

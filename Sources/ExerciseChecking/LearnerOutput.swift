@@ -48,8 +48,8 @@ enum LearnerOutput {
     /// ("Current stack trace:", "3  libswiftCore.so  0x00007f… …"), or its note that a thread
     /// could not be paused for the report ("swift-runtime: failed to suspend thread 10600 while
     /// processing a crash…": a thread that has every signal blocked at that moment, as one being
-    /// started or one crashing beside it has, cannot be; a busy machine makes that likelier). Where the crash was in the learner's file is reported apart (see
-    /// `CrashBacktrace`).
+    /// started or one crashing beside it has, cannot be; a busy machine makes that likelier).
+    /// Where the crash was in the learner's file is reported apart (see `CrashBacktrace`).
     static func isStackTraceLine(_ line: Substring) -> Bool {
         if line.hasPrefix("*** "), line.contains("Backtracing") || line.contains("crashed") { return true }
         if line.hasPrefix("swift-runtime: failed to suspend thread") { return true }

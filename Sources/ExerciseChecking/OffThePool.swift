@@ -37,4 +37,13 @@ enum OffThePool {
             thread.start()
         }
     }
+
+    /// `work` on the learner's file once `parse` has it (see `CompilingChecker.read(_:for:)`),
+    /// on a reading thread of its own; nil as the file when there is no parse or no file.
+    static func run<Value: Sendable>(
+        after parse: Task<ParsedSource?, Never>?, _ work: @escaping @Sendable (ParsedSource?) -> Value
+    ) async -> Value {
+        let parsed = await parse?.value ?? nil
+        return await run { work(parsed) }
+    }
 }
