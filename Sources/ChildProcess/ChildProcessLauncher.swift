@@ -45,9 +45,16 @@ package struct ChildProcessLauncher: ProcessLaunching {
             try await withCheckedThrowingContinuation { continuation in
                 let clock: any Clock<Duration> = self.clock
                 let thread = Thread {
-                    continuation.resume(with: Result {
-                        try Self.runBlocking(request, clock: clock, cancellation: cancellation)
-                    })
+                    // Resumed once: with the result the program reported (the thread then goes
+                    // on until the run has ended), or with the result of the ended run.
+                    var resumed = false
+                    let result = Result {
+                        try Self.runBlocking(request, clock: clock, cancellation: cancellation) { reported in
+                            resumed = true
+                            continuation.resume(returning: reported)
+                        }
+                    }
+                    if !resumed { continuation.resume(with: result) }
                 }
                 thread.name = "ChildProcessLauncher"
                 thread.start()
@@ -65,17 +72,22 @@ package struct ChildProcessLauncher: ProcessLaunching {
     /// could only be opened from another thread.
     package func runWaiting(_ request: ChildProcessRequest) throws -> ChildProcessResult {
         let clock: any Clock<Duration> = self.clock
-        return try Self.runBlocking(request, clock: clock, cancellation: nil)
+        return try Self.runBlocking(request, clock: clock, cancellation: nil, whenEndReported: { _ in })
     }
 
     // MARK: - Blocking work (runs on the dedicated thread)
 
     /// Starts the child and supervises the run until every process of it is gone (the
     /// decisions are ``RunSupervision``'s, the system calls ``RunningChild``'s).
+    ///
+    /// - Parameter whenEndReported: given the result as soon as the program reports its end
+    ///   (see ``ChildProcessRequest/reportedEnd``), before the run has ended; the result
+    ///   returned at the end is then the ended run's.
     static func runBlocking<C: Clock<Duration>>(
         _ request: ChildProcessRequest,
         clock: C,
-        cancellation: RunCancellation?
+        cancellation: RunCancellation?,
+        whenEndReported: (ChildProcessResult) -> Void
     ) throws -> ChildProcessResult {
         let startTime = clock.now
         let child = try RunningChild.start(request)
@@ -113,13 +125,21 @@ package struct ChildProcessLauncher: ProcessLaunching {
                     case .stop: child.stop()
                     case .forceStop: child.forceStop()
                     case .closeOutput: child.closeOutput()
+                    case .deliverReportedResult:
+                        whenEndReported(result(of: child, .exited(child.reportedStatus ?? 0), supervision, since: startTime, on: clock))
                     }
                 }
             }
         }
 
-        let termination = child.finish()
-        return ChildProcessResult(
+        return result(of: child, child.finish(), supervision, since: startTime, on: clock)
+    }
+
+    /// What the run has come to: how the program ended (or says it has) and its output so far.
+    private static func result<C: Clock<Duration>>(
+        of child: RunningChild, _ termination: Termination, _ supervision: RunSupervision<C>, since startTime: C.Instant, on clock: C
+    ) -> ChildProcessResult {
+        ChildProcessResult(
             termination: termination,
             standardOutput: child.standardOutput.text,
             standardError: child.standardError.text,
@@ -138,6 +158,7 @@ package struct ChildProcessLauncher: ProcessLaunching {
         var events: [RunSupervision<C>.Event] = []
         if child.hasEnded { events.append(.runEnded) }
         if child.outputIsClosed { events.append(.outputClosed) }
+        if child.reportedStatus != nil { events.append(.endReported) }
         if let gate {
             if gate.isOpen {
                 events.append(.gateOpened)

@@ -60,6 +60,11 @@ package struct ChildProcessRequest: Sendable, Equatable {
     /// Confines the child and everything it starts (see ``Confinement``); `nil` lets it do
     /// whatever the user may. For the learner's code: the program that runs the checks.
     package var confinement: Confinement?
+    /// How the program says on its standard error that its work is done (see ``ReportedEnd``);
+    /// the run's result is then returned at once, and the rest of the run (the program's exit,
+    /// whatever it started) is ended and reaped without the caller. `nil`: the result comes
+    /// once every process of the run has ended.
+    package var reportedEnd: ReportedEnd?
 
     /// Creates a request; only the executable is required.
     package init(

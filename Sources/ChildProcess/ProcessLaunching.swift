@@ -3,7 +3,9 @@
 /// The checker depends on this protocol rather than on ``ChildProcessLauncher``
 /// so its tests can use a fake that returns canned results instantly.
 package protocol ProcessLaunching: Sendable {
-    /// Runs the request and returns once the child and everything it started are gone.
+    /// Runs the request and returns once the child and everything it started are gone, or,
+    /// for a request with a ``ReportedEnd``, once the program has reported its end (what is
+    /// left of the run is then ended and reaped without the caller).
     ///
     /// Cancelling the calling Task stops the child and everything it started; the result
     /// then has `cancelled == true`.

@@ -10,7 +10,7 @@
 /// - ``State/gateHeld``: started behind a shut gate, its input held; its time has not begun.
 /// - ``State/running(deadline:)``: going, until the deadline if there is one.
 /// - ``State/stopping(giveUpAt:)``: its reaper was told to end it (timeout, cancellation, an
-///   abandoned gate) and is killing its processes. A reaper that has not ended by `giveUpAt`
+///   abandoned gate, a program that has reported its end) and is killing its processes. A reaper that has not ended by `giveUpAt`
 ///   is killed itself, together with the program's process group.
 /// - ``State/draining(until:)``: every process of the run has ended (the reaper is gone);
 ///   what is still in the output pipes is read, until they close or the time is up. They stay
@@ -36,6 +36,9 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
         case runEnded
         /// Both output pipes are closed.
         case outputClosed
+        /// The program has reported on its standard error that its work is done (see
+        /// ``ReportedEnd``), while it still runs.
+        case endReported
         /// Nothing but time (the supervisor woke up at ``nextWakeUp``, or for nothing).
         case timePassed
     }
@@ -49,6 +52,9 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
         case forceStop
         /// Stop reading the output pipes.
         case closeOutput
+        /// Give the caller the run's result now, with the status the program reported; the rest
+        /// of the run is ended and reaped without it.
+        case deliverReportedResult
     }
 
     let clock: C
@@ -64,6 +70,8 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
     private(set) var timedOut = false
     /// Whether the run was stopped because it was cancelled or its gate abandoned.
     private(set) var cancelled = false
+    /// Whether the caller has had the result the program reported, before the run ended.
+    private(set) var deliveredReportedResult = false
     private var outputIsClosed = false
 
     init(clock: C, timeout: Duration?, gated: Bool, stopGracePeriod: Duration, drainGracePeriod: Duration) {
@@ -101,6 +109,17 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
             outputIsClosed = true
             if case .draining = state { state = .finished }
             return []
+
+        case .endReported:
+            // Only a run still going: one being stopped (its time ran out, it was cancelled)
+            // ends as that, and an ended run's own status is the one to believe.
+            switch state {
+            case .gateHeld, .running:
+                deliveredReportedResult = true
+                return [.deliverReportedResult] + stop(at: now)
+            case .stopping, .draining, .finished:
+                return []
+            }
 
         case .gateOpened:
             guard state == .gateHeld else { return [] }

@@ -18,6 +18,10 @@ final class RunningChild {
 
     private(set) var standardOutput: CapturedStream
     private(set) var standardError: CapturedStream
+    /// The exit status the program has reported on its standard error (see ``ReportedEnd``),
+    /// before it has ended; nil while it has reported none, or when it reports none.
+    private(set) var reportedStatus: Int32?
+    private let reportedEnd: ReportedEnd?
 
     private var outputFD: Int32
     private var errorFD: Int32
@@ -33,7 +37,7 @@ final class RunningChild {
     /// Reads into this buffer; one `read` returns at most a pipe's worth (64 KiB by default).
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
 
-    private init(started: cchildprocess_started, heldInput: Int32, outputLimit: Int) {
+    private init(started: cchildprocess_started, heldInput: Int32, outputLimit: Int, reportedEnd: ReportedEnd?) {
         reaper = started.pid
         program = started.child_pid
         outputFD = started.stdout_fd
@@ -44,6 +48,7 @@ final class RunningChild {
         heldInputFD = heldInput
         standardOutput = CapturedStream(limit: outputLimit)
         standardError = CapturedStream(limit: outputLimit)
+        self.reportedEnd = reportedEnd
     }
 
     deinit {
@@ -70,7 +75,9 @@ final class RunningChild {
         defer { if childInput >= 0 { close(childInput) } }
         do {
             let started = try ChildProcessStart.start(request, input: childInput)
-            return RunningChild(started: started, heldInput: heldInput, outputLimit: request.outputLimit)
+            return RunningChild(
+                started: started, heldInput: heldInput, outputLimit: request.outputLimit, reportedEnd: request.reportedEnd
+            )
         } catch {
             if heldInput >= 0 { close(heldInput) }
             throw error
@@ -142,6 +149,9 @@ final class RunningChild {
         }
         if watched[1].revents != 0 {
             readChunk(from: &errorFD, into: &standardError)
+            if reportedStatus == nil, let reportedEnd {
+                reportedStatus = reportedEnd.exitStatus(standardError.bytes)
+            }
         }
     }
 

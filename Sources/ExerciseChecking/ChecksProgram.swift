@@ -74,11 +74,13 @@ struct ChecksProgram: Sendable {
         environment["SWIFT_BACKTRACE"] = CrashBacktrace.settings(writingTo: folder.appendingPathComponent(CrashBacktrace.fileName))
         // Temporary files go where the learner's code may write: its own folder.
         environment["TMPDIR"] = folder.path
-        return ChildProcessRequest(
+        var request = ChildProcessRequest(
             executable: program.path, arguments: [], environment: environment, workingDirectory: folder.path,
             timeout: settings.timeout, outputLimit: settings.outputLimit, memoryLimit: settings.memoryLimit, gate: gate,
             confinement: confinement(program: program, folder: folder)
         )
+        request.reportedEnd = TestHostEndLine.reportedEnd(for: tokens)
+        return request
     }
 
     /// What the learner's code may touch while the checks run: the system's libraries, the

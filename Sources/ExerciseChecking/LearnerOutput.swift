@@ -15,7 +15,8 @@ enum LearnerOutput {
                 || isXCTestFailureLine(line))
         }
         var text = kept.joined(separator: "\n").trimmingCharacters(in: .newlines)
-        let errors = standardError.split(separator: "\n").filter { crashLinePrefix(of: $0) == nil && !isStackTraceLine($0) }
+        let errors = standardError.split(separator: "\n")
+            .filter { crashLinePrefix(of: $0) == nil && !isStackTraceLine($0) && !TestHostEndLine.isEndLine($0) }
             .joined(separator: "\n").trimmingCharacters(in: .newlines)
         if !errors.isEmpty {
             text += (text.isEmpty ? "" : "\n") + errors

@@ -117,11 +117,21 @@ actor SwiftCompiler {
                 // Made lean only now: the libraries the objects ask for are in a file that the
                 // command before this one has just written.
                 let command = step == .exerciseLibrary || step == .link ? lean(inPlace) : inPlace
-                let compiles = command.executable.hasSuffix("/swift-frontend") || command.executable == toolchain.swiftc.path
-                var request = request(command.executable, command.arguments + (compiles ? compilerFlags : []))
+                let frontend = command.executable.hasSuffix("/swift-frontend") && command.arguments.first == "-frontend"
+                let compiles = frontend || command.executable == toolchain.swiftc.path
+                // The frontend says when its outputs are written, and its exit is not waited for
+                // (see `ParseableCompilerOutput`); not under warnings made errors, whose group
+                // (`[#Group]`, which names the exercise's explanation) only the printed form has.
+                let parseable = frontend && !compilerFlags.contains("-Werror")
+                var request = request(
+                    command.executable,
+                    command.arguments + (compiles ? compilerFlags : []) + (parseable ? [ParseableCompilerOutput.flag] : [])
+                )
                 request.workingDirectory = folder.path
                 request.niceness = niceness
+                if parseable { request.reportedEnd = ParseableCompilerOutput.reportedEnd }
                 last = try await launcher.run(request)
+                if parseable { last.standardError = ParseableCompilerOutput(Array(last.standardError.utf8)).text }
                 if last.cancelled || last.termination != .exited(0) { return last }
                 autolink?.store(in: cache)
             }

@@ -33,4 +33,9 @@ public enum TestHostProtocol {
     /// The kinds of the run's end, in the order of their secrets. The last one: the reporter
     /// refused calls that XCTest did not make, so the results were interfered with.
     public static let endKinds = ["done", "done-failed", "done-interfered"]
+
+    /// How the program's last line on standard error begins: this, then the secret of the
+    /// end it has just written to the results file. The program ends itself right after it;
+    /// the checker takes the line as the run's end and goes on without waiting for the exit.
+    public static let endLinePrefix = "didojo-test-host: done "
 }

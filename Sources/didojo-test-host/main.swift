@@ -19,7 +19,9 @@
 // known only to the checker and this program; a run counts as complete only with the final
 // `done` event, which XCTest's end-of-run callback writes. Lines without the right secret are
 // ignored, so printing a fake summary, writing fake events or exiting early can only ever fail
-// a check.
+// a check. Once the end is written the program says so on its standard error, with that end's
+// secret, and ends itself at once: the checker reads the results without waiting for the exit,
+// and none of the learner's code runs after the end (see `TestHostEndLine` in the checker).
 //
 // The secrets and the results path arrive in environment variables: the program takes them as
 // it starts, long before any of the learner's code is even loaded, unsets the variables and

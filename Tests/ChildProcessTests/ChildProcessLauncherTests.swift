@@ -162,6 +162,40 @@ struct ChildProcessLauncherTests {
         #expect(ContinuousClock.now - started < generousMargin)
     }
 
+    // MARK: A reported end
+
+    /// A report of the form `END <status>` at the end of standard error.
+    static let endLine = ReportedEnd(name: "END line") { standardError in
+        let text = String(decoding: standardError, as: UTF8.self)
+        guard text.hasSuffix("\n"), let line = text.split(separator: "\n").last, line.hasPrefix("END ") else { return nil }
+        return Int32(line.dropFirst(4))
+    }
+
+    @Test func aProgramThatReportsItsEndGivesItsResultThenAndDoesNotOutliveTheRun() async throws {
+        // It says it is done, then would go on for 1000 s (as the compiler takes its exit).
+        var request = shell("echo $$; echo partial >&2; echo 'END 3' >&2; sleep 1000", timeout: nil)
+        request.reportedEnd = Self.endLine
+        let started = ContinuousClock.now
+        let result = try await launcher.run(request)
+
+        #expect(ContinuousClock.now - started < generousMargin)
+        #expect(result.termination == .exited(3))
+        #expect(result.standardError == "partial\nEND 3\n")
+        #expect(!result.timedOut)
+        #expect(!result.cancelled)
+        // The rest of the run is ended without the caller.
+        let program = try #require(pid_t(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(try await ProcessWatch.waitUntilGone(program))
+    }
+
+    @Test func aProgramThatReportsNoEndRunsToItsOwnEnd() async throws {
+        var request = shell("echo 'not the END' >&2; sleep 0.2; exit 4")
+        request.reportedEnd = Self.endLine
+        let result = try await launcher.run(request)
+        #expect(result.termination == .exited(4))
+        #expect(result.duration >= .milliseconds(200))
+    }
+
     // MARK: Output limits
 
     @Test func hugeOutputIsCappedAtTheLimitAndTheRestIsCountedAsDropped() async throws {

@@ -183,4 +183,50 @@ struct RunSupervisionTests {
         _ = run.handle(.runEnded)
         #expect(run.state == .finished)
     }
+
+    // MARK: A reported end
+
+    @Test func aReportedEndGivesTheResultAtOnceAndThenEndsTheRestOfTheRun() async {
+        var run = supervision()
+        await clock.advance(by: .seconds(1))
+        #expect(run.handle(.endReported) == [.deliverReportedResult, .stop])
+        #expect(run.deliveredReportedResult)
+        #expect(!run.cancelled)
+        #expect(!run.timedOut)
+        #expect(run.state == .stopping(giveUpAt: instant(.seconds(6))))
+        // Seen again at every look until the run ends: delivered once.
+        #expect(run.handle(.endReported) == [])
+        // The deadline no longer counts; the run ends as any stopped run does.
+        await clock.advance(by: .seconds(3))
+        #expect(run.handle(.timePassed) == [])
+        #expect(!run.timedOut)
+        _ = run.handle(.runEnded)
+        #expect(run.handle(.outputClosed) == [])
+        #expect(run.state == .finished)
+    }
+
+    @Test func anEndReportedAfterTheTimeRanOutDoesNotTurnATimeoutIntoAResult() async {
+        var run = supervision(timeout: .seconds(3))
+        await clock.advance(by: .seconds(3))
+        #expect(run.handle(.timePassed) == [.stop])
+        #expect(run.handle(.endReported) == [])
+        #expect(!run.deliveredReportedResult)
+        #expect(run.timedOut)
+    }
+
+    @Test func aRunThatHasEndedIsToldByItsOwnEndNotByItsReport() async {
+        // Both seen in one look: the end comes first, and with it the status the system gives.
+        var run = supervision()
+        #expect(run.handle(.runEnded) == [])
+        #expect(run.handle(.endReported) == [])
+        #expect(!run.deliveredReportedResult)
+    }
+
+    @Test func aCancelledRunIgnoresALaterReport() async {
+        var run = supervision()
+        #expect(run.handle(.cancelled) == [.stop])
+        #expect(run.handle(.endReported) == [])
+        #expect(!run.deliveredReportedResult)
+        #expect(run.cancelled)
+    }
 }

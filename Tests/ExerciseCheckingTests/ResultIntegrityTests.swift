@@ -240,9 +240,11 @@ import Testing
         #expect(copy.split(separator: "\n", omittingEmptySubsequences: false).count == checks.split(separator: "\n", omittingEmptySubsequences: false).count + 1)
     }
 
-    @Test func failuresDeletedFromTheResultsAreNamedAsInterferenceNotAsAPass() async throws {
-        // At the program's exit, when every event has been written, the learner's code takes
-        // the failure lines out of the results file.
+    @Test func aCheatSetForTheProgramsExitNeverRuns() async throws {
+        // At the program's exit, when every event has been written, the learner's code would
+        // take the failure lines out of the results file. The program ends itself as soon as
+        // the run's end is written (see `TestHostEndLine`): exit handlers never run. (Failure
+        // lines deleted while the checks run are named as interference: CheckParsingTests.)
         let report = try await check("""
         import Foundation
         private let eraser: Void = {
@@ -259,15 +261,28 @@ import Testing
         }()
         func double(_ value: Int) -> Int {
             _ = eraser
+            print("eraser set")
             return value + 3
         }
         """)
-        #expect(!report.passed)
-        #expect(report.output.contains("erased 2 failure line(s)"), "the cheat really took the failures out: \(report.output)")
-        guard case .resultsInterfered(let reason) = report.outcome else {
-            Issue.record("expected the results to be named as interfered with, got \(report.outcome)")
-            return
+        #expect(report.outcome == .checksFailed)
+        #expect(report.checks.filter { !$0.passed }.map(\.name) == ["testDoublesTwo", "testDoublesZero"])
+        #expect(report.output.contains("eraser set"), "the learner's code ran: \(report.output)")
+        #expect(!report.output.contains("erased"), "an exit handler ran: \(report.output)")
+    }
+
+    @Test func anEndLineOfTheLearnersOwnDoesNotEndTheRun() async throws {
+        // The line the program writes once the run's end is in the results, with a made-up
+        // secret, printed before any check has run: the checks still all run and count.
+        let report = try await check("""
+        import Foundation
+        func double(_ value: Int) -> Int {
+            fputs("didojo-test-host: done 0123456789abcdef0123456789abcdef\\n", stderr)
+            return value * 2
         }
-        #expect(reason == "the failures of 'doubles two' and 'doubles zero' were removed from the results")
+        """)
+        #expect(report.outcome == .passed)
+        #expect(report.checks.count == 2)
+        #expect(report.checks.allSatisfy { $0.passed })
     }
 }
