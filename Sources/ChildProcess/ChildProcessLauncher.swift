@@ -30,6 +30,11 @@ package struct ChildProcessLauncher: ProcessLaunching {
     /// Longer than the reaper's own 2 seconds of trying (`MAX_KILL_ROUNDS`).
     static let stopGracePeriod: Duration = .seconds(5)
 
+    /// How long a program that has reported its end (see ``ReportedEnd``) may take to end by
+    /// itself before it is stopped; the compiler and the program that runs the checks take
+    /// milliseconds.
+    static let exitGracePeriod: Duration = .seconds(2)
+
     /// What times a run (its timeout, the grace periods, its duration): the machine's monotonic
     /// clock in production (`ContinuousClock`), as the kernel's `poll(2)` waits in real time.
     private let clock: any Clock<Duration>
@@ -93,7 +98,7 @@ package struct ChildProcessLauncher: ProcessLaunching {
         let child = try RunningChild.start(request)
         var supervision = RunSupervision(
             clock: clock, timeout: request.timeout, gated: request.gate != nil,
-            stopGracePeriod: stopGracePeriod, drainGracePeriod: drainGracePeriod
+            stopGracePeriod: stopGracePeriod, drainGracePeriod: drainGracePeriod, exitGracePeriod: exitGracePeriod
         )
 
         while supervision.state != .finished {
@@ -105,7 +110,7 @@ package struct ChildProcessLauncher: ProcessLaunching {
                 wakeDescriptors = [request.gate?.wakeDescriptor, cancellation?.wakeDescriptor].compactMap { $0 }
             case .running:
                 wakeDescriptors = [cancellation?.wakeDescriptor].compactMap { $0 }
-            case .stopping, .draining, .finished:
+            case .exiting, .stopping, .draining, .finished:
                 break
             }
             var timeout = milliseconds(from: clock.now, until: supervision.nextWakeUp)

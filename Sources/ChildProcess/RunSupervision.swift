@@ -9,8 +9,12 @@
 /// A run goes through these states:
 /// - ``State/gateHeld``: started behind a shut gate, its input held; its time has not begun.
 /// - ``State/running(deadline:)``: going, until the deadline if there is one.
+/// - ``State/exiting(stopAt:)``: the program has reported its end (see ``ReportedEnd``) and the
+///   caller has its result; it has until `stopAt` to end by itself (an honest one takes
+///   milliseconds), and is then stopped. Left to end by itself, its reaper has nothing else to
+///   end (a stop makes it look through the process table for what the program started).
 /// - ``State/stopping(giveUpAt:)``: its reaper was told to end it (timeout, cancellation, an
-///   abandoned gate, a program that has reported its end) and is killing its processes. A reaper that has not ended by `giveUpAt`
+///   abandoned gate, a program slow to end after its report) and is killing its processes. A reaper that has not ended by `giveUpAt`
 ///   is killed itself, together with the program's process group.
 /// - ``State/draining(until:)``: every process of the run has ended (the reaper is gone);
 ///   what is still in the output pipes is read, until they close or the time is up. They stay
@@ -20,6 +24,7 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
     enum State: Equatable {
         case gateHeld
         case running(deadline: C.Instant?)
+        case exiting(stopAt: C.Instant)
         case stopping(giveUpAt: C.Instant?)
         case draining(until: C.Instant)
         case finished
@@ -53,7 +58,7 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
         /// Stop reading the output pipes.
         case closeOutput
         /// Give the caller the run's result now, with the status the program reported; the rest
-        /// of the run is ended and reaped without it.
+        /// of the run ends and is reaped without it.
         case deliverReportedResult
     }
 
@@ -64,6 +69,8 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
     let stopGracePeriod: Duration
     /// How long to keep reading output once every process of the run is gone.
     let drainGracePeriod: Duration
+    /// How long a program that has reported its end may take to end by itself.
+    let exitGracePeriod: Duration
 
     private(set) var state: State
     /// Whether the run was stopped because its time ran out.
@@ -74,11 +81,15 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
     private(set) var deliveredReportedResult = false
     private var outputIsClosed = false
 
-    init(clock: C, timeout: Duration?, gated: Bool, stopGracePeriod: Duration, drainGracePeriod: Duration) {
+    init(
+        clock: C, timeout: Duration?, gated: Bool, stopGracePeriod: Duration, drainGracePeriod: Duration,
+        exitGracePeriod: Duration = .seconds(2)
+    ) {
         self.clock = clock
         self.timeout = timeout
         self.stopGracePeriod = stopGracePeriod
         self.drainGracePeriod = drainGracePeriod
+        self.exitGracePeriod = exitGracePeriod
         state = gated ? .gateHeld : .running(deadline: timeout.map { clock.now.advanced(by: $0) })
     }
 
@@ -87,6 +98,7 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
         switch state {
         case .gateHeld, .finished: nil
         case .running(let deadline): deadline
+        case .exiting(let stopAt): stopAt
         case .stopping(let giveUpAt): giveUpAt
         case .draining(let until): until
         }
@@ -98,7 +110,7 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
         switch event {
         case .runEnded:
             switch state {
-            case .gateHeld, .running, .stopping:
+            case .gateHeld, .running, .exiting, .stopping:
                 state = outputIsClosed ? .finished : .draining(until: now.advanced(by: drainGracePeriod))
             case .draining, .finished:
                 break
@@ -114,10 +126,15 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
             // Only a run still going: one being stopped (its time ran out, it was cancelled)
             // ends as that, and an ended run's own status is the one to believe.
             switch state {
-            case .gateHeld, .running:
+            case .gateHeld, .running(deadline: nil):
                 deliveredReportedResult = true
-                return [.deliverReportedResult] + stop(at: now)
-            case .stopping, .draining, .finished:
+                state = .exiting(stopAt: now.advanced(by: exitGracePeriod))
+                return [.deliverReportedResult]
+            case .running(let deadline?):
+                deliveredReportedResult = true
+                state = .exiting(stopAt: min(deadline, now.advanced(by: exitGracePeriod)))
+                return [.deliverReportedResult]
+            case .exiting, .stopping, .draining, .finished:
                 return []
             }
 
@@ -128,7 +145,7 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
 
         case .gateAbandoned, .cancelled:
             switch state {
-            case .gateHeld, .running:
+            case .gateHeld, .running, .exiting:
                 // A gated child's input stays held: released now, it would be the signal to go
                 // on, and the child could take a step before the reaper's kill lands.
                 cancelled = true
@@ -141,6 +158,8 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
             switch state {
             case .running(let deadline?) where now >= deadline:
                 timedOut = true
+                return stop(at: now)
+            case .exiting(let stopAt) where now >= stopAt:
                 return stop(at: now)
             case .stopping(let giveUpAt?) where now >= giveUpAt:
                 state = .stopping(giveUpAt: nil)

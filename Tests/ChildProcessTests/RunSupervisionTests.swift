@@ -186,23 +186,45 @@ struct RunSupervisionTests {
 
     // MARK: A reported end
 
-    @Test func aReportedEndGivesTheResultAtOnceAndThenEndsTheRestOfTheRun() async {
-        var run = supervision()
+    @Test func aReportedEndGivesTheResultAtOnceAndLeavesTheProgramToEndByItself() async {
+        var run = supervision(timeout: .seconds(10))
         await clock.advance(by: .seconds(1))
-        #expect(run.handle(.endReported) == [.deliverReportedResult, .stop])
+        #expect(run.handle(.endReported) == [.deliverReportedResult])
         #expect(run.deliveredReportedResult)
-        #expect(!run.cancelled)
-        #expect(!run.timedOut)
-        #expect(run.state == .stopping(giveUpAt: instant(.seconds(6))))
+        #expect(run.state == .exiting(stopAt: instant(.seconds(3))))
+        #expect(run.nextWakeUp == instant(.seconds(3)))
         // Seen again at every look until the run ends: delivered once.
         #expect(run.handle(.endReported) == [])
-        // The deadline no longer counts; the run ends as any stopped run does.
-        await clock.advance(by: .seconds(3))
-        #expect(run.handle(.timePassed) == [])
-        #expect(!run.timedOut)
-        _ = run.handle(.runEnded)
+        // It ends by itself: nothing to stop, nothing timed out.
+        #expect(run.handle(.runEnded) == [])
         #expect(run.handle(.outputClosed) == [])
         #expect(run.state == .finished)
+        #expect(!run.timedOut)
+        #expect(!run.cancelled)
+    }
+
+    @Test func aProgramSlowToEndAfterItsReportIsStoppedButDidNotTimeOut() async {
+        var run = supervision(timeout: .seconds(10))
+        _ = run.handle(.endReported)
+        await clock.advance(by: .milliseconds(1999))
+        #expect(run.handle(.timePassed) == [])
+        await clock.advance(by: .milliseconds(1))
+        #expect(run.handle(.timePassed) == [.stop])
+        #expect(run.state == .stopping(giveUpAt: instant(.seconds(7))))
+        #expect(!run.timedOut)
+    }
+
+    @Test func aReportCloseToTheDeadlineKeepsTheDeadline() async {
+        var run = supervision(timeout: .seconds(3))
+        await clock.advance(by: .seconds(2))
+        _ = run.handle(.endReported)
+        #expect(run.state == .exiting(stopAt: instant(.seconds(3))))
+    }
+
+    @Test func cancellingAfterTheReportStopsWhatIsLeft() async {
+        var run = supervision()
+        _ = run.handle(.endReported)
+        #expect(run.handle(.cancelled) == [.stop])
     }
 
     @Test func anEndReportedAfterTheTimeRanOutDoesNotTurnATimeoutIntoAResult() async {
