@@ -131,6 +131,7 @@ package struct ChildProcessLauncher: ProcessLaunching {
                     case .forceStop: child.forceStop()
                     case .closeOutput: child.closeOutput()
                     case .deliverReportedResult:
+                        child.readWhatIsWaiting()
                         whenEndReported(result(of: child, .exited(child.reportedStatus ?? 0), supervision, since: startTime, on: clock))
                     }
                 }

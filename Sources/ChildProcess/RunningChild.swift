@@ -155,6 +155,22 @@ final class RunningChild {
         }
     }
 
+    /// Reads what the output pipes hold now, without waiting for more: once a program has
+    /// reported its end, everything it wrote before is there (a read takes one pipe's worth at
+    /// a time), though the pipes close only with its exit. A bounded number of reads: a thread
+    /// of the program still writing cannot keep it here.
+    func readWhatIsWaiting() {
+        for _ in 0..<64 {
+            var watched = [
+                pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0),
+            ]
+            guard poll(&watched, nfds_t(watched.count), 0) > 0 else { return }
+            if watched[0].revents != 0 { readChunk(from: &outputFD, into: &standardOutput) }
+            if watched[1].revents != 0 { readChunk(from: &errorFD, into: &standardError) }
+        }
+    }
+
     /// Reaps the reaper and returns how the program ended. Call once the reaper has ended.
     func finish() -> Termination {
         var signaled: Int32 = 0

@@ -173,7 +173,10 @@ struct ChildProcessLauncherTests {
 
     @Test func aProgramThatReportsItsEndGivesItsResultThenAndDoesNotOutliveTheRun() async throws {
         // It says it is done, then would go on for 1000 s (as the compiler takes its exit).
-        var request = shell("echo $$; echo partial >&2; echo 'END 3' >&2; sleep 1000", timeout: nil)
+        // Before, more output than one read takes, in a pipe it made larger (F_SETPIPE_SZ, 1031):
+        // all of it is in the result.
+        let writes = "fcntl(STDOUT, 1031, 1048576) or die; $| = 1; print \"x\" x 200000; print STDERR \"partial\\nEND 3\\n\""
+        var request = shell("echo $$; perl -e '\(writes)'; sleep 1000", timeout: nil)
         request.reportedEnd = Self.endLine
         let started = ContinuousClock.now
         let result = try await launcher.run(request)
@@ -183,8 +186,9 @@ struct ChildProcessLauncherTests {
         #expect(result.standardError == "partial\nEND 3\n")
         #expect(!result.timedOut)
         #expect(!result.cancelled)
+        #expect(result.standardOutput.filter { $0 == "x" }.count == 200_000)
         // The rest of the run is ended without the caller.
-        let program = try #require(pid_t(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let program = try #require(pid_t(result.standardOutput.split(separator: "\n").first.map(String.init) ?? ""))
         #expect(try await ProcessWatch.waitUntilGone(program))
     }
 
