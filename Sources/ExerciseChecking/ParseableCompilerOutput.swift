@@ -29,8 +29,9 @@ struct ParseableCompilerOutput {
         var position = 0
         while position < bytes.count {
             guard let message = Self.message(in: bytes, at: position) else {
-                // Not a message (or one not complete yet): the rest is plain text.
-                text += String(decoding: bytes[position...], as: UTF8.self)
+                // A message cut short (its diagnostics were more than the output kept: the
+                // whole lines of its output so far), or no message: the rest is plain text.
+                text += Self.outputSoFar(in: bytes[position...]) ?? String(decoding: bytes[position...], as: UTF8.self)
                 break
             }
             position = message.end
@@ -68,6 +69,37 @@ struct ParseableCompilerOutput {
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\n"),
               let fields = try? JSONSerialization.jsonObject(with: Data(bytes[start..<end])) as? [String: Any] else { return nil }
         return (fields, end + 1)
+    }
+
+    /// The whole lines of the "output" of a message cut short after its length line (the
+    /// frontend writes `"output": "…"` with JSON's escapes); nil when `bytes` is not such a
+    /// message, or it has no output yet.
+    private static func outputSoFar(in bytes: ArraySlice<UInt8>) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let firstLineEnd = text.firstIndex(of: "\n"), Int(text[..<firstLineEnd]) != nil,
+              let start = text.firstRange(of: #/"output"\s*:\s*"/#)?.upperBound else { return nil }
+        var output = ""
+        var characters = text[start...].makeIterator()
+        decoding: while let character = characters.next() {
+            switch character {
+            case "\"": break decoding
+            case "\\":
+                switch characters.next() {
+                case "n": output.append("\n")
+                case "t": output.append("\t")
+                case "r": output.append("\r")
+                case "u":
+                    let hex = String([characters.next(), characters.next(), characters.next(), characters.next()].compactMap { $0 })
+                    guard let scalar = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) else { break decoding }
+                    output.unicodeScalars.append(scalar)
+                case let escaped?: output.append(escaped)  // \" \\ \/
+                case nil: break decoding
+                }
+            default: output.append(character)
+            }
+        }
+        guard let lastLineEnd = output.lastIndex(of: "\n") else { return nil }
+        return String(output[...lastLineEnd])
     }
 
     private static func digit(_ byte: UInt8) -> Int? {

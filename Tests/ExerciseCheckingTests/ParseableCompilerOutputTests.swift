@@ -52,6 +52,23 @@ import Testing
         #expect(early.text == "<unknown>:0: error: unknown argument: '-frobnicate'\n")
     }
 
+    @Test func aMessageCutShortGivesTheWholeDiagnosticLinesItHolds() throws {
+        // More diagnostics than the output kept (1 MiB): the message ends mid-way.
+        let second = "/tmp/a.swift:4:1: error: cannot find 'x\\u00e9' in \"scope\"\n"
+        let finished = try framed([
+            "kind": "finished", "name": "compile", "pid": 7, "output": diagnostic + second + diagnostic, "exit-status": 1,
+        ])
+        let began = try framed(["kind": "began", "name": "compile", "pid": 7])
+        // Cut inside the third diagnostic.
+        let third = try #require(String(decoding: finished, as: UTF8.self).ranges(of: "a.swift:3:19").last)
+        let cutAt = String(decoding: finished, as: UTF8.self).utf8.distance(
+            from: String(decoding: finished, as: UTF8.self).startIndex, to: third.upperBound)
+        let read = ParseableCompilerOutput(began + finished.prefix(cutAt))
+        #expect(read.exitStatus == nil)
+        #expect(read.text == diagnostic + second)
+        #expect(CompilerOutput.diagnostics(in: read.text).map(\.line) == [3, 4])
+    }
+
     @Test func aMessageThatIsNotWhatItsLengthSaysIsText() {
         let lying = Array("500\n{\"kind\": \"finished\", \"exit-status\": 0}\n".utf8)
         #expect(ParseableCompilerOutput(lying).exitStatus == nil)
