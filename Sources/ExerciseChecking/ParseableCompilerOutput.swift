@@ -12,10 +12,12 @@ import Foundation
 /// Why: the frontend's exit takes 7–15 ms after that message (see `ReportedEnd`), on every
 /// compile step; the message lets a check go on without waiting for it.
 ///
-/// The diagnostics in "finished" are each file's in turn (the learner's file, then the generated
-/// re-exports), each as `-diagnostic-style=llvm` prints it, with the excerpt and the notes, but
-/// without the group swiftc prints after a message (` [#SendableClosureCaptures]`): a step
-/// whose warnings of a group are made errors is not run this way (`SwiftCompiler.run`).
+/// The diagnostics in "finished" come file by file, in the frontend's own order of its inputs
+/// (the printed order, in every case tried), each as `-diagnostic-style=llvm` prints it, with
+/// the excerpt and the notes, but without the group swiftc prints after a message
+/// (` [#SendableClosureCaptures]`): a step whose warnings of a group are made errors is not run
+/// this way (`SwiftCompiler.run`). A frontend that crashes leaves no "finished": only its stack
+/// dump is left to show, not the diagnostics before it.
 struct ParseableCompilerOutput {
     /// The exit status of the "finished" message; nil until there is one.
     let exitStatus: Int32?
