@@ -77,8 +77,6 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
     private(set) var timedOut = false
     /// Whether the run was stopped because it was cancelled or its gate abandoned.
     private(set) var cancelled = false
-    /// Whether the caller has had the result the program reported, before the run ended.
-    private(set) var deliveredReportedResult = false
     private var outputIsClosed = false
 
     init(
@@ -125,18 +123,15 @@ struct RunSupervision<C: Clock> where C.Duration == Duration {
         case .endReported:
             // Only a run still going: one being stopped (its time ran out, it was cancelled)
             // ends as that, and an ended run's own status is the one to believe.
+            let deadline: C.Instant?
             switch state {
-            case .gateHeld, .running(deadline: nil):
-                deliveredReportedResult = true
-                state = .exiting(stopAt: now.advanced(by: exitGracePeriod))
-                return [.deliverReportedResult]
-            case .running(let deadline?):
-                deliveredReportedResult = true
-                state = .exiting(stopAt: min(deadline, now.advanced(by: exitGracePeriod)))
-                return [.deliverReportedResult]
-            case .exiting, .stopping, .draining, .finished:
-                return []
+            case .gateHeld: deadline = nil
+            case .running(let running): deadline = running
+            case .exiting, .stopping, .draining, .finished: return []
             }
+            let stopAt = now.advanced(by: exitGracePeriod)
+            state = .exiting(stopAt: deadline.map { min($0, stopAt) } ?? stopAt)
+            return [.deliverReportedResult]
 
         case .gateOpened:
             guard state == .gateHeld else { return [] }

@@ -75,33 +75,22 @@ struct ParseableCompilerOutput {
 
     /// The whole lines of the "output" of a message cut short after its length line (the
     /// frontend writes `"output": "…"` with JSON's escapes); nil when `bytes` is not such a
-    /// message, or it has no output yet.
+    /// message, or it has no whole line of output yet. The string is cut after its last escaped
+    /// newline that leaves it readable as JSON, and read by JSONSerialization.
     private static func outputSoFar(in bytes: ArraySlice<UInt8>) -> String? {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let firstLineEnd = text.firstIndex(of: "\n"), Int(text[..<firstLineEnd]) != nil,
               let start = text.firstRange(of: #/"output"\s*:\s*"/#)?.upperBound else { return nil }
-        var output = ""
-        var characters = text[start...].makeIterator()
-        decoding: while let character = characters.next() {
-            switch character {
-            case "\"": break decoding
-            case "\\":
-                switch characters.next() {
-                case "n": output.append("\n")
-                case "t": output.append("\t")
-                case "r": output.append("\r")
-                case "u":
-                    let hex = String([characters.next(), characters.next(), characters.next(), characters.next()].compactMap { $0 })
-                    guard let scalar = UInt32(hex, radix: 16).flatMap(Unicode.Scalar.init) else { break decoding }
-                    output.unicodeScalars.append(scalar)
-                case let escaped?: output.append(escaped)  // \" \\ \/
-                case nil: break decoding
-                }
-            default: output.append(character)
+        var escaped = text[start...]
+        while let newline = escaped.range(of: "\\n", options: .backwards) {
+            let string = Data(("\"" + escaped[..<newline.upperBound] + "\"").utf8)
+            if let output = try? JSONSerialization.jsonObject(with: string, options: .fragmentsAllowed) as? String,
+               let lastLineEnd = output.lastIndex(of: "\n") {
+                return String(output[...lastLineEnd])
             }
+            escaped = escaped[..<newline.lowerBound]
         }
-        guard let lastLineEnd = output.lastIndex(of: "\n") else { return nil }
-        return String(output[...lastLineEnd])
+        return nil
     }
 
     private static func digit(_ byte: UInt8) -> Int? {

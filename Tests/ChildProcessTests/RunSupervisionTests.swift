@@ -190,7 +190,6 @@ struct RunSupervisionTests {
         var run = supervision(timeout: .seconds(10))
         await clock.advance(by: .seconds(1))
         #expect(run.handle(.endReported) == [.deliverReportedResult])
-        #expect(run.deliveredReportedResult)
         #expect(run.state == .exiting(stopAt: instant(.seconds(3))))
         #expect(run.nextWakeUp == instant(.seconds(3)))
         // Seen again at every look until the run ends: delivered once.
@@ -232,7 +231,7 @@ struct RunSupervisionTests {
         await clock.advance(by: .seconds(3))
         #expect(run.handle(.timePassed) == [.stop])
         #expect(run.handle(.endReported) == [])
-        #expect(!run.deliveredReportedResult)
+        #expect(run.state == .stopping(giveUpAt: instant(.seconds(8))))
         #expect(run.timedOut)
     }
 
@@ -241,14 +240,14 @@ struct RunSupervisionTests {
         var run = supervision()
         #expect(run.handle(.runEnded) == [])
         #expect(run.handle(.endReported) == [])
-        #expect(!run.deliveredReportedResult)
+        #expect(run.state == .draining(until: instant(.seconds(2))))
     }
 
     @Test func aCancelledRunIgnoresALaterReport() async {
         var run = supervision()
         #expect(run.handle(.cancelled) == [.stop])
         #expect(run.handle(.endReported) == [])
-        #expect(!run.deliveredReportedResult)
+        #expect(run.state == .stopping(giveUpAt: instant(.seconds(5))))
         #expect(run.cancelled)
     }
 }
