@@ -30,13 +30,6 @@ struct ChecksProgram: Sendable {
     ) async throws -> Run {
         guard !gate.isAbandoned, !Task.isCancelled else { return .notStarted(.cancelled) }
         var request = request(program: asATestBundle(), results: results, tokens: tokens, runOnly: runOnly, in: folder, gate: gate)
-        // The program the check waits for warms up behind its gate (see `WarmUp` in
-        // didojo-test-host); a planted bug's, started early beside it, leaves the other core to
-        // the check: it has time enough to load, and warming up ten of them cost more than it
-        // saved (measured: a test-writing check as fast, with 11 ms more of the processor).
-        if !yielding {
-            request.environment[TestHostProtocol.warmUpVariable] = "1"
-        }
         // Lower still than the checker's readings of the learner's file, which a check awaits.
         request.niceness = yielding ? OffThePool.lowerPriority * 2 : 0
         return .ran(try await launcher.run(request))
@@ -69,8 +62,8 @@ struct ChecksProgram: Sendable {
     ) -> ChildProcessRequest {
         var environment = self.environment
         environment[TestHostProtocol.onlyVariable] = runOnly.joined(separator: " ")
-        // These four (and the warm-up's) are taken out of the environment by the program as it
-        // starts, before the learner's code is even loaded (see didojo-test-host).
+        // All four are taken out of the environment by the program as it starts, before the
+        // learner's code is even loaded (see didojo-test-host).
         environment[TestHostProtocol.resultsVariable] = results.path
         environment[TestHostProtocol.tokensVariable] = tokens.environmentValue
         environment[TestHostProtocol.lessonLibraryVariable] = steps.products.library.path

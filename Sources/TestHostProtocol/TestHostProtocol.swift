@@ -22,13 +22,6 @@ public enum TestHostProtocol {
     /// starts, long before the checks that use it.
     public static let lessonLibraryVariable = "DIDOJO_LESSON_LIBRARY"
 
-    /// Set when the program is to warm up while it waits behind its gate (see `WarmUp` in the
-    /// program): for the run a check waits for, not for the planted bugs' runs started early.
-    public static let warmUpVariable = "DIDOJO_WARM_UP"
-    /// The C name of the lesson library's warm-up (`warmUpDomain` in Domain), which the program
-    /// calls while it waits for the code under test: the domain's first uses, done early.
-    public static let domainWarmUpSymbol = "didojo_domain_warm_up"
-
     /// The checks, linked with the code under test, in the program's working folder.
     public static let checksLibraryFile = "libExerciseChecks.so"
     /// The C name of the checks' entry point, which the program looks up once it has loaded

@@ -55,24 +55,12 @@ let underChecker = getenv(TestHostProtocol.resultsVariable) != nil
 let resultsPath = takeVariable(TestHostProtocol.resultsVariable)
 let tokens = takeVariable(TestHostProtocol.tokensVariable) ?? ""
 let only = takeVariable(TestHostProtocol.onlyVariable) ?? ""
-let warmsUp = takeVariable(TestHostProtocol.warmUpVariable) != nil
 
 // The lesson library, loaded now rather than with the checks: with its dependencies it is a
 // good part of the program's start, which happens while the learner's code compiles.
-var lessonLibraryHandle: UnsafeMutableRawPointer?
-if let lessonLibrary = takeVariable(TestHostProtocol.lessonLibraryVariable) {
-    lessonLibraryHandle = dlopen(lessonLibrary, RTLD_NOW | RTLD_GLOBAL)
-    if lessonLibraryHandle == nil {
-        fail("the lesson library could not be loaded: \(dlerror().map { String(cString: $0) } ?? lessonLibrary)")
-    }
-}
-
-// While the gate is still shut, what the checks would otherwise do for the first time once
-// they start (see `WarmUp`), when the checker asks for it. Not when the code was ready before
-// this program was: the checks would then wait for it instead.
-var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-if warmsUp, poll(&input, 1, 0) == 0 {
-    WarmUp.run(lessonLibrary: lessonLibraryHandle)
+if let lessonLibrary = takeVariable(TestHostProtocol.lessonLibraryVariable),
+   dlopen(lessonLibrary, RTLD_NOW | RTLD_GLOBAL) == nil {
+    fail("the lesson library could not be loaded: \(dlerror().map { String(cString: $0) } ?? lessonLibrary)")
 }
 
 // The checker lets this program go on by closing its standard input, once the code under
