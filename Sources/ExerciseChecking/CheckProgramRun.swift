@@ -165,16 +165,23 @@ struct CheckProgramRun: Sendable {
             let checksFlags = request.flags(for: .checksModule)
             let checksKey = try await steps.key(
                 for: .checksModule, inputs: request.tests + [entry, reexports], in: folder, interface: interface, flags: checksFlags)
+            let linkKey = try await steps.key(for: .link, after: checksKey)
             events.checksCompiling()
-            // A test-writing check has its parse by now: it listed the learner's tests with it.
-            let learnerParse = request.learnerStep == .checksModule ? await request.learnerParse?.value ?? nil : nil
-            built = try await steps.build(.checksModule, key: checksKey, in: folder, flags: checksFlags) {
-                try testsFileCopies(of: request, in: folder, reexports: reexports, learnerParse: learnerParse) + [entry]
-            }
-            if built == .built {
+            if steps.restore(.link, key: linkKey, into: folder) {
+                // The library linked from the checks is all a run needs of them: their module
+                // and object, which only a link reads, are not copied out of the cache for it.
                 events.checksCompiled()
-                built = try await steps.build(.link, key: try await steps.key(for: .link, after: checksKey), in: folder) {
-                    [folder.appendingPathComponent(CompileStep.checksObject)]
+            } else {
+                // A test-writing check has its parse by now: it listed the learner's tests with it.
+                let learnerParse = request.learnerStep == .checksModule ? await request.learnerParse?.value ?? nil : nil
+                built = try await steps.build(.checksModule, key: checksKey, in: folder, flags: checksFlags) {
+                    try testsFileCopies(of: request, in: folder, reexports: reexports, learnerParse: learnerParse) + [entry]
+                }
+                if built == .built {
+                    events.checksCompiled()
+                    built = try await steps.build(.link, key: linkKey, in: folder) {
+                        [folder.appendingPathComponent(CompileStep.checksObject)]
+                    }
                 }
             }
         }

@@ -27,10 +27,7 @@ struct CompiledSteps: Sendable {
     func build(
         _ step: CompileStep, key: CacheKey, in folder: URL, flags: [String] = [], niceness: Int32 = 0, prepare: () throws -> [URL]
     ) async throws -> StepResult {
-        if cache.restore(step.outputs, for: key, into: folder) {
-            trace.mark("\(step) kept")
-            return .built
-        }
+        if restore(step, key: key, into: folder) { return .built }
         trace.mark("\(step) to build")
         let inputs = try prepare()
         trace.mark("\(step) inputs written")
@@ -48,6 +45,13 @@ struct CompiledSteps: Sendable {
         }
         cache.store(step.outputs, for: key, from: folder)
         return .built
+    }
+
+    /// Copies `step`'s outputs for `key` from the cache into `folder`, when it has them.
+    func restore(_ step: CompileStep, key: CacheKey, into folder: URL) -> Bool {
+        guard cache.restore(step.outputs, for: key, into: folder) else { return false }
+        trace.mark("\(step) kept")
+        return true
     }
 
     /// Everything a step's outputs depend on, spelled out: its commands (compiler, flags,
