@@ -64,7 +64,7 @@ struct BuildProducts: Sendable, Equatable, Codable {
     /// date, and so does a new C module's folder; the lesson library's date is in the key too.
     static func beside(executable: URL, fileSystem: any FileSystem, cache: CompiledStepCache) throws -> BuildProducts {
         let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-        var key = CacheKey("didojo build products, version 1")
+        var key = CacheKey("didojo build products, version 2")
         key.add(builtFile: folder, fileSystem: fileSystem)
         key.add(builtFile: folder.appendingPathComponent("lib\(libraryName).so"), fileSystem: fileSystem)
         key.add(builtFile: folder.appendingPathComponent(testHostName), fileSystem: fileSystem)
@@ -72,6 +72,17 @@ struct BuildProducts: Sendable, Equatable, Codable {
         let found = try beside(executable: executable, fileSystem: fileSystem)
         cache.store(found, for: key)
         return found
+    }
+
+    /// Whether a file of the build folder named `name` is a macro plugin, `<Module>-tool`. The
+    /// tools of command plugins are named `<product>-tool` too (swift-argument-parser's
+    /// `generate-manual-tool`, built when the manifest changed), and are no plugin of the
+    /// compiler's: a macro's module is a Swift identifier, a product's name most often is not.
+    static func isMacroPlugin(_ name: String) -> Bool {
+        guard name.hasSuffix("-tool") else { return false }
+        let module = name.dropLast("-tool".count)
+        guard let first = module.first, first.isLetter || first == "_" else { return false }
+        return module.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 
     /// The products next to the running executable (`.build/debug/didojo`), which is where
@@ -84,7 +95,7 @@ struct BuildProducts: Sendable, Equatable, Codable {
         }
         let modules = folder.appendingPathComponent("Modules")
         let entries = (try? fileSystem.contentsOfDirectory(at: folder)) ?? []
-        let plugins = entries.filter { $0.lastPathComponent.hasSuffix("-tool") && fileSystem.fileExists(at: $0) }
+        let plugins = entries.filter { isMacroPlugin($0.lastPathComponent) && fileSystem.fileExists(at: $0) }
         let moduleMaps = entries
             .filter { $0.pathExtension == "build" }
             .map { $0.appendingPathComponent("module.modulemap") }

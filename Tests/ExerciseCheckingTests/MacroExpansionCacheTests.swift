@@ -67,3 +67,17 @@ struct MacroExpansionCacheTests {
         #expect(try fileSystem.text(of: second) == "stand-in, second build")
     }
 }
+
+/// Which `-tool` files of the build folder are macro plugins, handed to the compiler.
+@Suite struct MacroPluginNamesTests {
+    @Test func aMacroModulesToolIsAPluginACommandPluginsToolIsNot() {
+        #expect(BuildProducts.isMacroPlugin("DependenciesMacrosPlugin-tool"))
+        #expect(BuildProducts.isMacroPlugin("_CasePaths2Macros-tool"))
+        // swift-argument-parser's command plugins' tools, built after a change of the manifest.
+        #expect(!BuildProducts.isMacroPlugin("generate-manual-tool"))
+        #expect(!BuildProducts.isMacroPlugin("generate-docc-reference-tool"))
+        #expect(!BuildProducts.isMacroPlugin("DependenciesMacrosPlugin"))
+        #expect(!BuildProducts.isMacroPlugin("-tool"))
+        #expect(!BuildProducts.isMacroPlugin("1Plugin-tool"))
+    }
+}
