@@ -75,11 +75,16 @@ struct ResourceLimitTests {
         let gate = ChildProcessGate()
         request.gate = gate
         async let run = launcher.run(request)
-        let deadline = ContinuousClock.now + .seconds(30)
+        // Long: in the whole suite, hundreds of processes start at once, and the run's own task
+        // may wait its turn for seconds. A gate opened before the program has looked would
+        // measure nothing (it would see the caller's priority), so the test stops instead.
+        let deadline = ContinuousClock.now + .seconds(300)
         while !FileManager.default.fileExists(atPath: before.path), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }
+        let looked = FileManager.default.fileExists(atPath: before.path)
         gate.open()
+        try #require(looked, "the program did not start within 300 s")
         let result = try await run
         #expect(try String(contentsOf: before, encoding: .utf8).hasSuffix(" nice 7\n"))
         #expect(result.standardOutput.hasSuffix(" nice 0\n"), "\(result.standardOutput)")
