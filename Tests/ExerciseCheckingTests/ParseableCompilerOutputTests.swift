@@ -60,9 +60,9 @@ import Testing
         ])
         let began = try framed(["kind": "began", "name": "compile", "pid": 7])
         // Cut inside the third diagnostic.
-        let third = try #require(String(decoding: finished, as: UTF8.self).ranges(of: "a.swift:3:19").last)
-        let cutAt = String(decoding: finished, as: UTF8.self).utf8.distance(
-            from: String(decoding: finished, as: UTF8.self).startIndex, to: third.upperBound)
+        let finishedText = String(decoding: finished, as: UTF8.self)
+        let third = try #require(finishedText.ranges(of: "a.swift:3:19").last)
+        let cutAt = finishedText.utf8.distance(from: finishedText.startIndex, to: third.upperBound)
         let read = ParseableCompilerOutput(began + finished.prefix(cutAt))
         #expect(read.exitStatus == nil)
         #expect(read.text == diagnostic + second)
