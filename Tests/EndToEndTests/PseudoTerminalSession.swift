@@ -68,17 +68,21 @@ final class PseudoTerminalSession: Sendable {
     }
 
     /// Waits until `text` appears on screen after `offset` characters; returns where it ends.
+    /// The screen is read once more after the deadline: on a loaded machine a sleep can end
+    /// well past it, with the text arrived meanwhile (a CI run failed that way, the awaited
+    /// prompt on the screen it printed).
     @discardableResult
-    func waitFor(_ text: String, after offset: Int = 0, timeout: Duration = .seconds(60)) async throws -> Int {
+    func waitFor(_ text: String, after offset: Int = 0, timeout: Duration = .seconds(120)) async throws -> Int {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
+            let pastDeadline = ContinuousClock.now >= deadline
             let screen = self.screen
             if offset < screen.count, let range = screen[screen.index(screen.startIndex, offsetBy: offset)...].range(of: text) {
                 return screen.distance(from: screen.startIndex, to: range.upperBound)
             }
+            if pastDeadline { throw WaitTimeout(expected: text, screen: screen) }
             try await Task.sleep(for: .milliseconds(20))
         }
-        throw WaitTimeout(expected: text, screen: screen)
     }
 
     /// Waits for the program to end and returns its exit status (or -signal).
