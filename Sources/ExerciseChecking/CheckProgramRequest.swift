@@ -22,6 +22,9 @@ struct CheckProgramRequest: Sendable {
     /// The learner's file as the check read and parsed it, once for every reading of it (see
     /// `CompilingChecker.read(_:for:)`); nil: each reading parses it.
     var learnerParse: Task<ParsedSource?, Never>?
+    /// A test-writing check's reading of the learner's tests (see `LearnerTestsReading`): the
+    /// copy of their file that is compiled leaves out the imports it found.
+    var learnerTestsReading: LearnerTestsReading?
 
     /// The extra compiler flags of `step`: the exercise's, for the module its learner's file is in.
     func flags(for step: CompileStep) -> [String] {

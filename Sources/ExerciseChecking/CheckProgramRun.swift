@@ -172,10 +172,8 @@ struct CheckProgramRun: Sendable {
                 // and object, which only a link reads, are not copied out of the cache for it.
                 events.checksCompiled()
             } else {
-                // A test-writing check has its parse by now: it listed the learner's tests with it.
-                let learnerParse = request.learnerStep == .checksModule ? await request.learnerParse?.value ?? nil : nil
                 built = try await steps.build(.checksModule, key: checksKey, in: folder, flags: checksFlags) {
-                    try testsFileCopies(of: request, in: folder, reexports: reexports, learnerParse: learnerParse) + [entry]
+                    try testsFileCopies(of: request, in: folder, reexports: reexports) + [entry]
                 }
                 if built == .built {
                     events.checksCompiled()
@@ -271,20 +269,22 @@ struct CheckProgramRun: Sendable {
     }
 
     /// The copies of the tests files the checks module is compiled from (see `TestsFileCopy`).
-    private func testsFileCopies(
-        of request: CheckProgramRequest, in folder: URL, reexports: URL, learnerParse: ParsedSource?
-    ) throws -> [URL] {
+    private func testsFileCopies(of request: CheckProgramRequest, in folder: URL, reexports: URL) throws -> [URL] {
         let reexported = ImportDiscovery.modules(in: [try fileSystem.text(of: reexports)])
         var copies: [URL] = []
         for (index, original) in request.tests.enumerated() {
             let copy = folder.appendingPathComponent("tests-\(index)-\(original.lastPathComponent)")
             let text = try fileSystem.text(of: original)
             // The lesson's checks call XCTest by module; the learner's own tests are left as
-            // they wrote them.
+            // they wrote them, their imports found by the check's reading of them (parsed
+            // again only when the file changed since).
+            let learnerImports = request.learnerTestsReading.flatMap { $0.text == text ? $0.imports : nil }
             try fileSystem.writeReplaceable(
-                original == request.learnerFile
-                    ? TestsFileCopy.text(of: text, parsed: learnerParse, originalPath: original.path, leavingOutImportsOf: reexported)
-                    : lessonTestsFileCopy(of: text, originalPath: original.path, leavingOutImportsOf: reexported),
+                original != request.learnerFile
+                    ? lessonTestsFileCopy(of: text, originalPath: original.path, leavingOutImportsOf: reexported)
+                    : learnerImports.map {
+                        TestsFileCopy.text(of: text, imports: $0, originalPath: original.path, leavingOutImportsOf: reexported)
+                    } ?? TestsFileCopy.text(of: text, originalPath: original.path, leavingOutImportsOf: reexported),
                 to: copy)
             copies.append(copy)
         }

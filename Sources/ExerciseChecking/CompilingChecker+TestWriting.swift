@@ -11,25 +11,49 @@ extension CompilingChecker {
     /// A test-writing exercise: the learner's tests must pass against the subject, then fail
     /// against every mutant. `analysis` reads the file's wiring meanwhile; its broken rules
     /// fail the exercise.
+    ///
+    /// The compiler cannot start before the tests are known (the generated entry point lists
+    /// them), and the parse that finds them took 20–25 ms of a debug build before it. So the
+    /// check starts from `QuickTestsScan`'s reading of the text, and the parse, beside the
+    /// compiler, confirms it before anything is reported; when they differ (a shape the scan
+    /// does not know), the check starts again from the parse.
     func checkTests(
         of exercise: Exercise, source: URL, parsed learnerFile: Task<ParsedSource?, Never>, wiring analysis: Task<WiringCheck, Never>,
         admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void
     ) async throws -> CheckReport {
         let began = ContinuousClock.now
-        // Parsed once (see `read(_:for:)`): for the tests to list, and for the copy the checks
-        // module is compiled from.
-        let parsed = await learnerFile.value ?? ParsedSource("")
-        let learnerTests = TestCaseDiscovery.testCases(in: parsed.tree)
+        let guess = QuickTestsScan.reading(of: (try? fileSystem.text(of: source)) ?? "")
+        let parsed = Task { LearnerTestsReading(await learnerFile.value ?? ParsedSource("")) }
+        if let report = try await checkTests(
+            of: exercise, source: source, reading: guess, holds: { await parsed.value == guess }, began: began,
+            wiring: analysis, admission: admission, onPhase: onPhase) {
+            return report
+        }
+        trace.mark("tests read again")
+        return try await checkTests(
+            of: exercise, source: source, reading: await parsed.value, holds: { true }, began: began,
+            wiring: analysis, admission: admission, onPhase: onPhase
+        ) ?? CheckReport(exerciseID: exercise.id, outcome: .cancelled, duration: began.duration(to: .now))
+    }
+
+    /// The check of the learner's tests as `reading` lists them; nil, with every program it
+    /// started stopped, when `holds` says that reading was not the file's.
+    private func checkTests(
+        of exercise: Exercise, source: URL, reading: LearnerTestsReading, holds: @Sendable () async -> Bool, began: ContinuousClock.Instant,
+        wiring analysis: Task<WiringCheck, Never>, admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void
+    ) async throws -> CheckReport? {
+        let learnerTests = reading.testCases
         guard !learnerTests.isEmpty else {
+            guard await holds() else { return nil }
             return CheckReport(exerciseID: exercise.id, outcome: .noTestsWritten, duration: began.duration(to: .now))
         }
         let extraChecks = exercise.hasChecks ? try lessonTestCases(in: exercise.checks) : []
-        let onTheSubject = CheckProgramRequest(
+        var onTheSubject = CheckProgramRequest(
             exerciseID: exercise.id, underTest: exercise.subject + exercise.support,
             tests: [source] + (exercise.hasChecks ? [exercise.checks] : []), learnerFile: source,
-            testCases: learnerTests + extraChecks, learnerStep: .checksModule, learnerFlags: Self.compilerFlags(of: exercise),
-            learnerParse: learnerFile
+            testCases: learnerTests + extraChecks, learnerStep: .checksModule, learnerFlags: Self.compilerFlags(of: exercise)
         )
+        onTheSubject.learnerTestsReading = reading
         // The tests are compiled and linked exactly as for the subject (the lesson's checks
         // with them), so that one compile serves the subject and every mutant: a mutant
         // changes what the subject does, not its interface. Against a mutant only the
@@ -39,8 +63,9 @@ extension CompilingChecker {
             var onTheMutant = CheckProgramRequest(
                 exerciseID: exercise.id, underTest: mutant.apply(to: exercise.subject) + exercise.support,
                 tests: onTheSubject.tests, learnerFile: source, testCases: onTheSubject.testCases,
-                learnerStep: .checksModule, learnerFlags: onTheSubject.learnerFlags, learnerParse: learnerFile
+                learnerStep: .checksModule, learnerFlags: onTheSubject.learnerFlags
             )
+            onTheMutant.learnerTestsReading = reading
             onTheMutant.runOnly = learnerClasses
             return (mutant, onTheMutant)
         }
@@ -87,6 +112,12 @@ extension CompilingChecker {
             await compiledAhead.cancel()
             await abandonTheMutants()
             throw error
+        }
+        // The tests it listed and the copy it compiled were the file's, or nothing it found counts.
+        guard await holds() else {
+            await compiledAhead.cancel()
+            await abandonTheMutants()
+            return nil
         }
         compiledAhead.stop()
         var judged = onSubject

@@ -21,7 +21,7 @@ package struct CompilingChecker: ExerciseChecker {
     /// What the kernel can confine of the learner's program.
     private let confinementSupport: ConfinementSupport
     /// Where the check's phases are recorded (`DIDOJO_TRACE`); off but for the benchmark.
-    private let trace: PhaseTrace
+    let trace: PhaseTrace
     package let settings: CheckSettings
 
     /// - Parameters:
@@ -101,7 +101,7 @@ package struct CompilingChecker: ExerciseChecker {
         // What each step runs, asked of the compiler driver side by side the first time
         // (kept from then on), rather than one at a time before each step.
         async let _ = programRun.steps.compiler.askAhead(for: CompileStep.allCases)
-        let learnerFile = read(source, for: exercise)
+        let learnerFile = read(source)
         // What would reach into the checks is refused before anything runs: the audit reads
         // the file while the compiler works, and the program that runs the checks is let go
         // only when it found nothing. Its refusal is the news, whatever the compiler said.
@@ -166,14 +166,13 @@ package struct CompilingChecker: ExerciseChecker {
     /// no-di.1 204 → 199 ms, constructor.4 598 → 570 ms, and a compile error 134 → 126 ms and
     /// 237 → 218 ms.
     ///
-    /// A test-writing check lists the tests before its compiler can start, so its parse runs
-    /// at the check's priority; otherwise nothing waits for it before the compiler is done,
-    /// and it runs off the pool, lower (see `OffThePool`). Nil when the file cannot be read:
-    /// the compiler says why.
-    private func read(_ source: URL, for exercise: Exercise) -> Task<ParsedSource?, Never> {
+    /// Nothing waits for it before the compiler is done (a test-writing check starts from a
+    /// quick reading that the parse confirms, see `checkTests`), so it runs off the pool,
+    /// lower (see `OffThePool`). Nil when the file cannot be read: the compiler says why.
+    private func read(_ source: URL) -> Task<ParsedSource?, Never> {
         let fileSystem = self.fileSystem
         let parse: @Sendable () -> ParsedSource? = { (try? fileSystem.text(of: source)).map(ParsedSource.init) }
-        return Task { exercise.kind == .test ? parse() : await OffThePool.run(parse) }
+        return Task { await OffThePool.run(parse) }
     }
 
     /// A report that refuses the learner's file for what it reaches (see `ReachAudit`), or nil.

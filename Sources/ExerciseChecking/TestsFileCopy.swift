@@ -28,29 +28,38 @@ enum TestsFileCopy {
         of source: String, parsed: ParsedSource? = nil, originalPath: String, leavingOutImportsOf modules: [String],
         qualifyingXCTest: Bool = false
     ) -> String {
-        var bytes = Array(source.utf8)
         let tree = parsed?.tree(of: source) ?? Parser.parse(source: source)
-        for statement in tree.statements {
-            guard let declaration = statement.item.as(ImportDeclSyntax.self),
-                  declaration.attributes.isEmpty,
-                  let module = declaration.path.first?.name.text,
-                  modules.contains(module) else { continue }
-            let start = declaration.positionAfterSkippingLeadingTrivia.utf8Offset
-            let end = declaration.endPositionBeforeTrailingTrivia.utf8Offset
-            for index in start..<end where bytes[index] != UInt8(ascii: "\n") {
+        return text(
+            of: source, imports: LearnerTestsReading.imports(in: tree), originalPath: originalPath, leavingOutImportsOf: modules,
+            xctestNameOffsets: qualifyingXCTest ? xctestNameOffsets(in: tree) : [])
+    }
+
+    /// The copy of `source` whose top-level imports are `imports` (see `LearnerTestsReading`),
+    /// without XCTest's names qualified: a learner's tests, left as they wrote them.
+    static func text(
+        of source: String, imports: [LearnerTestsReading.Import], originalPath: String, leavingOutImportsOf modules: [String]
+    ) -> String {
+        text(of: source, imports: imports, originalPath: originalPath, leavingOutImportsOf: modules, xctestNameOffsets: [])
+    }
+
+    private static func text(
+        of source: String, imports: [LearnerTestsReading.Import], originalPath: String, leavingOutImportsOf modules: [String],
+        xctestNameOffsets: [Int]
+    ) -> String {
+        var bytes = Array(source.utf8)
+        for declaration in imports where modules.contains(declaration.module) {
+            for index in declaration.utf8Range where bytes[index] != UInt8(ascii: "\n") {
                 bytes[index] = UInt8(ascii: " ")
             }
         }
-        if qualifyingXCTest {
-            let selector = Array(xctestSelector.utf8)
-            // From the end, so that each offset still holds when it is reached.
-            for offset in xctestNameOffsets(in: tree).sorted(by: >) {
-                let before = bytes[max(0, offset - selector.count)..<offset]
-                if offset >= selector.count, before.allSatisfy({ $0 == UInt8(ascii: " ") }) {
-                    bytes.replaceSubrange((offset - selector.count)..<offset, with: selector)
-                } else {
-                    bytes.insert(contentsOf: selector, at: offset)
-                }
+        let selector = Array(xctestSelector.utf8)
+        // From the end, so that each offset still holds when it is reached.
+        for offset in xctestNameOffsets.sorted(by: >) {
+            let before = bytes[max(0, offset - selector.count)..<offset]
+            if offset >= selector.count, before.allSatisfy({ $0 == UInt8(ascii: " ") }) {
+                bytes.replaceSubrange((offset - selector.count)..<offset, with: selector)
+            } else {
+                bytes.insert(contentsOf: selector, at: offset)
             }
         }
         let escapedPath = originalPath.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")

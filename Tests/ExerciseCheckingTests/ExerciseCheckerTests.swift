@@ -110,6 +110,34 @@ import Testing
         #expect(report.outcome == .noTestsWritten)
     }
 
+    /// The check starts from a quick reading of the tests (`QuickTestsScan`) and the parse
+    /// confirms it. Here the quick reading takes a private method, its modifier on the line
+    /// before, for a test (listing it would not even compile); the check starts again from the
+    /// parse and judges the file as it is.
+    @Test func testsTheQuickReadingGetsWrongAreJudgedAsTheParseReadsThem() async throws {
+        let test = """
+            import XCTest
+            final class CounterTests: XCTestCase {
+                func testIncrement() {
+                    let counter = Counter()
+                    counter.increment()
+                    XCTAssertEqual(counter.value, 1)
+                }
+                private
+                func testNotATest() { XCTFail("a private method is no test") }
+            }
+            """
+        #expect(QuickTestsScan.reading(of: test) != LearnerTestsReading(ParsedSource(test)), "the quick reading is wrong here")
+        let report = try await check(test, exercise: counting)
+        #expect(report.outcome == .passed)
+        #expect(report.checks.map(\.name) == ["testIncrement"])
+        #expect(report.mutants.allSatisfy { $0.caught })
+
+        let onlyPrivate = "import XCTest\nfinal class CounterTests: XCTestCase {\n    private\n    func testNotATest() {}\n}\n"
+        #expect(QuickTestsScan.reading(of: onlyPrivate).testCases.count == 1, "the quick reading finds a test here")
+        #expect(try await check(onlyPrivate, exercise: counting).outcome == .noTestsWritten)
+    }
+
     // MARK: The program the checks run in
 
     /// XCTest on Linux waits for each test's async setUp and tearDown by running the main run
