@@ -9,6 +9,13 @@ let lessonModules: [String] = [
     "DependencyValuesLesson", "AntiPatternsLesson", "LifetimesLesson", "ConcurrencyLesson",
 ]
 
+/// The lesson modules that use swift-dependencies. It brings FoundationNetworking, and with it
+/// libcurl and some thirty system libraries, into every program that loads it: 13 of the 15 ms
+/// it takes the checks' program to load the lesson library, at every check. So the other
+/// lessons' modules are also built as a library of their own, DIDojoLessonsLean, which the
+/// checker loads instead whenever a check imports none of these (see `BuildProducts`).
+let lessonModulesUsingSwiftDependencies: [String] = ["DependencyValuesLesson", "AntiPatternsLesson", "ConcurrencyLesson"]
+
 /// Optimises a target in every build, debug included (`start.sh` builds for debugging, which
 /// leaves the rest quick to build). The last optimisation flag on the command line wins.
 let optimisedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"])]
@@ -66,6 +73,11 @@ let package = Package(
         // The checker compiles a learner's exercise against this library with swiftc -I/-L,
         // so the shared domain and every lesson module are built as one dynamic library.
         .library(name: "DIDojoLessons", type: .dynamic, targets: ["Domain", "LessonSupport"] + lessonModules),
+        // The same without the lessons that use swift-dependencies (see above). A program
+        // loads one of the two, never both: each holds its own copy of the domain's types.
+        .library(
+            name: "DIDojoLessonsLean", type: .dynamic,
+            targets: ["Domain", "LessonSupport"] + lessonModules.filter { !lessonModulesUsingSwiftDependencies.contains($0) }),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -17,15 +17,16 @@ mkdir -p .build
 log=.build/start-build.log
 
 # What the learner's shell runs, and nothing more: the shell; the lesson library that `check`
-# compiles exercises against; the program that runs a check's tests (didojo-test-host); the
-# lessons' example programs (`run`); the macro stand-in that checks use; and the courier that
-# `class join` starts (it links DojoCore, DojoCatalog, DojoWorkspace and Foundation: no swift-syntax).
+# compiles exercises against, and its lean twin without swift-dependencies, which most checks
+# load instead (see Package.swift); the program that runs a check's tests (didojo-test-host);
+# the lessons' example programs (`run`); the macro stand-in that checks use; and the courier
+# that `class join` starts (it links DojoCore, DojoCatalog, DojoWorkspace and Foundation: no swift-syntax).
 # The class server, didojo-class, with Hummingbird, swift-nio, swift-crypto,
 # postgres-nio and GRDB, is built when a teacher first runs `didojo class serve`; `swift test`
 # builds everything. One `swift build --product` each, sharing .build: SwiftPM takes one
 # product at a time. Tests/EndToEndTests/LearnerBuildTests.swift reads this list, and fails
 # when one of these needs a server package.
-learner_products=(didojo DIDojoLessons didojo-test-host didojo-demos didojo-macro-cache didojo-class-client)
+learner_products=(didojo DIDojoLessons DIDojoLessonsLean didojo-test-host didojo-demos didojo-macro-cache didojo-class-client)
 
 # A start with nothing to build goes straight to the shell without asking SwiftPM, which takes
 # a second or more a product to find that out: when every product is there and nothing they are

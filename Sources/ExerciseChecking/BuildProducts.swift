@@ -14,12 +14,19 @@ struct BuildProducts: Sendable, Equatable, Codable {
     /// Module maps of the C targets in the build: a Swift module built against a C module
     /// cannot be imported unless clang can find that C module too.
     let moduleMaps: [URL]
+    /// The lesson library without swift-dependencies, which most checks load instead (see
+    /// `LeanLessonLibrary`); nil when the build has none: then every check loads `library`.
+    let leanLibrary: LeanLessonLibrary?
 
-    init(modulesFolder: URL, libraryFolder: URL, macroPlugins: [URL] = [], moduleMaps: [URL] = []) {
+    init(
+        modulesFolder: URL, libraryFolder: URL, macroPlugins: [URL] = [], moduleMaps: [URL] = [],
+        leanLibrary: LeanLessonLibrary? = nil
+    ) {
         self.modulesFolder = modulesFolder
         self.libraryFolder = libraryFolder
         self.macroPlugins = macroPlugins
         self.moduleMaps = moduleMaps
+        self.leanLibrary = leanLibrary
     }
 
     /// The compiler flags that make the lesson modules importable: the modules, their C
@@ -50,6 +57,16 @@ struct BuildProducts: Sendable, Equatable, Codable {
         libraryFolder.appendingPathComponent("lib\(Self.libraryName).so")
     }
 
+    /// The lesson library a program that runs code importing `imported` loads: the lean one
+    /// when it serves them all, else the whole one.
+    func library(forImports imported: Set<String>, fileSystem: any FileSystem) -> URL {
+        guard let leanLibrary else { return library }
+        let served = leanLibrary.serves(imported) { module in
+            fileSystem.fileExists(at: modulesFolder.appendingPathComponent("\(module).swiftmodule"))
+        }
+        return served ? leanLibrary.file : library
+    }
+
     /// The program that runs a check's tests (see didojo-test-host), built beside the library.
     var testHost: URL {
         libraryFolder.appendingPathComponent(Self.testHostName)
@@ -64,9 +81,10 @@ struct BuildProducts: Sendable, Equatable, Codable {
     /// date, and so does a new C module's folder; the lesson library's date is in the key too.
     static func beside(executable: URL, fileSystem: any FileSystem, cache: CompiledStepCache) throws -> BuildProducts {
         let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-        var key = CacheKey("didojo build products, version 2")
+        var key = CacheKey("didojo build products, version 3")
         key.add(builtFile: folder, fileSystem: fileSystem)
         key.add(builtFile: folder.appendingPathComponent("lib\(libraryName).so"), fileSystem: fileSystem)
+        key.add(builtFile: folder.appendingPathComponent("lib\(LeanLessonLibrary.name).so"), fileSystem: fileSystem)
         key.add(builtFile: folder.appendingPathComponent(testHostName), fileSystem: fileSystem)
         if let kept = cache.value(BuildProducts.self, for: key) { return kept }
         let found = try beside(executable: executable, fileSystem: fileSystem)
@@ -102,7 +120,8 @@ struct BuildProducts: Sendable, Equatable, Codable {
             .filter { fileSystem.fileExists(at: $0) }
         return BuildProducts(
             modulesFolder: fileSystem.directoryExists(at: modules) ? modules : folder,
-            libraryFolder: folder, macroPlugins: plugins, moduleMaps: moduleMaps
+            libraryFolder: folder, macroPlugins: plugins, moduleMaps: moduleMaps,
+            leanLibrary: LeanLessonLibrary.find(in: folder, fileSystem: fileSystem)
         )
     }
 }

@@ -88,10 +88,11 @@ struct CheckProgramRun: Sendable {
         // own rather than `async let`, so that it can be cancelled alone when the code under
         // test does not build (the program may still be building, the first time);
         // cancelling this check cancels it too.
+        let lessonLibrary = steps.products.library(forImports: importsMentioned(by: request), fileSystem: fileSystem)
         let ran = Task(priority: early ? .background : nil) { [checksProgram] in
             try await checksProgram.start(
                 in: folder, results: attempt.results, tokens: attempt.tokens, runOnly: request.runOnly, gate: attempt.gate,
-                yielding: early)
+                lessonLibrary: lessonLibrary, yielding: early)
         }
         return StartedRun(request: request, attempt: attempt, ran: ran)
     }
@@ -302,6 +303,15 @@ struct CheckProgramRun: Sendable {
         key.add(modules.joined(separator: "\u{0}"))
         return steps.cache.value(String.self, for: key) {
             TestsFileCopy.text(of: text, originalPath: originalPath, leavingOutImportsOf: modules, qualifyingXCTest: true)
+        }
+    }
+
+    /// Every module the code under test and the tests might import (see
+    /// `ImportDiscovery.mentionedModules(in:)`), for the choice of the lesson library their
+    /// program loads. A file that cannot be read adds nothing: the compiler says why.
+    private func importsMentioned(by request: CheckProgramRequest) -> Set<String> {
+        (request.underTest + request.tests).reduce(into: []) { modules, file in
+            modules.formUnion((try? fileSystem.text(of: file)).map(ImportDiscovery.mentionedModules(in:)) ?? [])
         }
     }
 

@@ -24,12 +24,18 @@ struct ChecksProgram: Sendable {
 
     /// Starts the program behind `gate` in the check's `folder`, and returns when it has ended.
     ///
-    /// - Parameter yielding: whether it runs at a lower priority (see `ChildProcessRequest.niceness`).
+    /// - Parameters:
+    ///   - lessonLibrary: the lesson library it loads before its gate (see
+    ///     `BuildProducts.library(forImports:fileSystem:)`); the whole one when not given.
+    ///   - yielding: whether it runs at a lower priority (see `ChildProcessRequest.niceness`).
     func start(
-        in folder: URL, results: URL, tokens: ResultTokens, runOnly: [String], gate: ChildProcessGate, yielding: Bool = false
+        in folder: URL, results: URL, tokens: ResultTokens, runOnly: [String], gate: ChildProcessGate,
+        lessonLibrary: URL? = nil, yielding: Bool = false
     ) async throws -> Run {
         guard !gate.isAbandoned, !Task.isCancelled else { return .notStarted(.cancelled) }
-        var request = request(program: asATestBundle(), results: results, tokens: tokens, runOnly: runOnly, in: folder, gate: gate)
+        var request = request(
+            program: asATestBundle(), results: results, tokens: tokens, runOnly: runOnly, in: folder, gate: gate,
+            lessonLibrary: lessonLibrary ?? steps.products.library)
         // Lower still than the checker's readings of the learner's file, which a check awaits.
         request.niceness = yielding ? OffThePool.lowerPriority * 2 : 0
         return .ran(try await launcher.run(request))
@@ -58,7 +64,8 @@ struct ChecksProgram: Sendable {
     }
 
     private func request(
-        program: URL, results: URL, tokens: ResultTokens, runOnly: [String], in folder: URL, gate: ChildProcessGate
+        program: URL, results: URL, tokens: ResultTokens, runOnly: [String], in folder: URL, gate: ChildProcessGate,
+        lessonLibrary: URL
     ) -> ChildProcessRequest {
         var environment = self.environment
         environment[TestHostProtocol.onlyVariable] = runOnly.joined(separator: " ")
@@ -66,7 +73,7 @@ struct ChecksProgram: Sendable {
         // learner's code is even loaded (see didojo-test-host).
         environment[TestHostProtocol.resultsVariable] = results.path
         environment[TestHostProtocol.tokensVariable] = tokens.environmentValue
-        environment[TestHostProtocol.lessonLibraryVariable] = steps.products.library.path
+        environment[TestHostProtocol.lessonLibraryVariable] = lessonLibrary.path
         // The checks post to a timeline of their own, never to the learner's.
         environment["DIDOJO_TIMELINE"] = folder.appendingPathComponent("timeline.txt").path
         // Swift's backtracer writes where a crash happened to a file for the checker (see

@@ -46,7 +46,7 @@ struct MacroExpansionCache: Sendable {
         return BuildProducts(
             modulesFolder: products.modulesFolder, libraryFolder: products.libraryFolder,
             macroPlugins: products.macroPlugins.map { standIn(for: $0, program: program) ?? $0 },
-            moduleMaps: products.moduleMaps
+            moduleMaps: products.moduleMaps, leanLibrary: products.leanLibrary
         )
     }
 

@@ -120,14 +120,15 @@ import Testing
         // What libraries that ask "am I under test?" read (swift-issue-reporting's `isTesting`).
         #expect(report.output.contains("/Exercise.xctest\n"), "\(report.output)")
         // Never compiled by a check: it is a product of the package, beside the lesson library,
-        // run as a copy named like a test bundle, and told where the lesson library is.
+        // run as a copy named like a test bundle, and told where the lesson library is: the
+        // lean one, since this code imports nothing that needs swift-dependencies.
         let products = try BuildProducts.beside(executable: RealChecker.buildFolder.appendingPathComponent("didojo"), fileSystem: fileSystem)
         let runs = launcher.requests.filter { $0.environment["DIDOJO_LESSON_LIBRARY"] != nil }
         #expect(runs.count == 1)
         let program = try #require(runs.first).executable
         #expect(program.hasSuffix("/Exercise.xctest"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: program)) == Data(contentsOf: products.testHost))
-        #expect(runs.allSatisfy { $0.environment["DIDOJO_LESSON_LIBRARY"] == products.library.path })
+        #expect(runs.allSatisfy { $0.environment["DIDOJO_LESSON_LIBRARY"] == (products.leanLibrary?.file ?? products.library).path })
         #expect(launcher.requests.filter { $0.arguments.first != "-###" && $0.arguments.contains("-module-name") }
             .allSatisfy { request in ["Exercise", "ExerciseChecks"].contains { request.arguments.contains($0) } })
     }
