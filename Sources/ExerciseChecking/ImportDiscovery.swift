@@ -65,19 +65,13 @@ enum ImportDiscovery {
         return found
     }
 
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-    }
-
     /// Where `word` next stands on its own (not inside a longer name) from `index`.
     private static func nextWord(_ word: [UInt8], in bytes: [UInt8], from index: Int) -> Int? {
         var index = index
         while index + word.count <= bytes.count {
             if bytes[index] == word[0], bytes[index..<(index + word.count)].elementsEqual(word),
-               index == 0 || !isNameByte(bytes[index - 1]),
-               index + word.count == bytes.count || !isNameByte(bytes[index + word.count]) {
+               index == 0 || !SwiftText.isNameByte(bytes[index - 1]),
+               index + word.count == bytes.count || !SwiftText.isNameByte(bytes[index + word.count]) {
                 return index
             }
             index += 1
@@ -93,21 +87,9 @@ enum ImportDiscovery {
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                 index += 1
             } else if byte == UInt8(ascii: "/"), next == UInt8(ascii: "/") {
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                index = SwiftText.endOfLineComment(in: bytes, from: index)
             } else if byte == UInt8(ascii: "/"), next == UInt8(ascii: "*") {
-                // Comments nest in Swift.
-                var depth = 0
-                repeat {
-                    if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
-                        depth += 1
-                        index += 2
-                    } else if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-                        depth -= 1
-                        index += 2
-                    } else {
-                        index += 1
-                    }
-                } while depth > 0 && index < bytes.count
+                index = SwiftText.endOfBlockComment(in: bytes, from: index)
             } else {
                 return index
             }
@@ -124,7 +106,7 @@ enum ImportDiscovery {
             while end < bytes.count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
             end = min(end + 1, bytes.count)
         } else {
-            while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+            while end < bytes.count, SwiftText.isNameByte(bytes[end]) { end += 1 }
         }
         return end > index ? String(decoding: bytes[index..<end], as: UTF8.self) : nil
     }

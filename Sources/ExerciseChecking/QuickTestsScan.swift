@@ -49,10 +49,10 @@ enum QuickTestsScan {
                     index += 1
                     continue
                 case UInt8(ascii: "/") where next == UInt8(ascii: "/"):
-                    while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                    index = SwiftText.endOfLineComment(in: bytes, from: index)
                     continue
                 case UInt8(ascii: "/") where next == UInt8(ascii: "*"):
-                    let end = endOfBlockComment(in: bytes, from: index)
+                    let end = SwiftText.endOfBlockComment(in: bytes, from: index)
                     if bytes[index..<end].contains(UInt8(ascii: "\n")) { startsLine = true }
                     index = end
                     continue
@@ -63,13 +63,13 @@ enum QuickTestsScan {
                 if byte == UInt8(ascii: "\"") || (byte == UInt8(ascii: "#") && isRawStringStart(bytes, at: index)) {
                     index = endOfString(in: bytes, from: index)
                     tokens.append(Token(text: "\"…\"", offset: start, startsLine: startsLine))
-                } else if isWordByte(byte) || byte == UInt8(ascii: "`") {
+                } else if SwiftText.isNameByte(byte) || byte == UInt8(ascii: "`") {
                     if byte == UInt8(ascii: "`") {
                         index += 1
                         while index < bytes.count, bytes[index] != UInt8(ascii: "`"), bytes[index] != UInt8(ascii: "\n") { index += 1 }
                         index = min(index + 1, bytes.count)
                     } else {
-                        while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
+                        while index < bytes.count, SwiftText.isNameByte(bytes[index]) { index += 1 }
                     }
                     tokens.append(Token(text: String(decoding: bytes[start..<index], as: UTF8.self), offset: start, startsLine: startsLine))
                 } else if byte == UInt8(ascii: "-"), next == UInt8(ascii: ">") {
@@ -84,35 +84,10 @@ enum QuickTestsScan {
             return tokens
         }
 
-        /// Letters, digits, `_`, `$` and anything beyond ASCII (Swift allows it in names).
-        private static func isWordByte(_ byte: UInt8) -> Bool {
-            byte >= 0x80 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-        }
-
         private static func isRawStringStart(_ bytes: [UInt8], at index: Int) -> Bool {
             var index = index
             while index < bytes.count, bytes[index] == UInt8(ascii: "#") { index += 1 }
             return index < bytes.count && bytes[index] == UInt8(ascii: "\"")
-        }
-
-        /// Where the comment that opens at `index` ends (comments nest in Swift).
-        private static func endOfBlockComment(in bytes: [UInt8], from index: Int) -> Int {
-            var index = index + 2
-            var depth = 1
-            while index < bytes.count, depth > 0 {
-                if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
-                    depth += 1
-                    index += 2
-                } else if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
-                    depth -= 1
-                    index += 2
-                } else {
-                    index += 1
-                }
-            }
-            return index
         }
 
         /// Where the string literal that opens at `index` (`"`, `"""`, `#"`, `##"""`…) ends.
