@@ -279,14 +279,15 @@ struct CheckProgramRun: Sendable {
             // The lesson's checks call XCTest by module; the learner's own tests are left as
             // they wrote them, their imports found by the check's reading of them (parsed
             // again only when the file changed since).
-            let learnerImports = request.learnerTestsReading.flatMap { $0.text == text ? $0.imports : nil }
-            try fileSystem.writeReplaceable(
-                original != request.learnerFile
-                    ? lessonTestsFileCopy(of: text, originalPath: original.path, leavingOutImportsOf: reexported)
-                    : learnerImports.map {
-                        TestsFileCopy.text(of: text, imports: $0, originalPath: original.path, leavingOutImportsOf: reexported)
-                    } ?? TestsFileCopy.text(of: text, originalPath: original.path, leavingOutImportsOf: reexported),
-                to: copy)
+            let copied: String
+            if original != request.learnerFile {
+                copied = lessonTestsFileCopy(of: text, originalPath: original.path, leavingOutImportsOf: reexported)
+            } else if let reading = request.learnerTestsReading, reading.text == text {
+                copied = TestsFileCopy.text(of: text, imports: reading.imports, originalPath: original.path, leavingOutImportsOf: reexported)
+            } else {
+                copied = TestsFileCopy.text(of: text, originalPath: original.path, leavingOutImportsOf: reexported)
+            }
+            try fileSystem.writeReplaceable(copied, to: copy)
             copies.append(copy)
         }
         return copies

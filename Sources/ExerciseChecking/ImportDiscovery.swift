@@ -56,7 +56,7 @@ enum ImportDiscovery {
             index = start + word.count
             var next = skippingSpaceAndComments(in: bytes, from: index)
             var name = identifier(in: bytes, at: next)
-            if let kind = name, ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"].contains(kind) {
+            if let kind = name, SwiftText.importKinds.contains(kind) {
                 next = skippingSpaceAndComments(in: bytes, from: next + kind.utf8.count)
                 name = identifier(in: bytes, at: next)
             }
@@ -99,15 +99,7 @@ enum ImportDiscovery {
 
     /// The name at `index` (a backquoted one with its backquotes), or nil.
     private static func identifier(in bytes: [UInt8], at index: Int) -> String? {
-        guard index < bytes.count else { return nil }
-        var end = index
-        if bytes[index] == UInt8(ascii: "`") {
-            end += 1
-            while end < bytes.count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            end = min(end + 1, bytes.count)
-        } else {
-            while end < bytes.count, SwiftText.isNameByte(bytes[end]) { end += 1 }
-        }
+        let end = SwiftText.endOfName(in: bytes, from: index)
         return end > index ? String(decoding: bytes[index..<end], as: UTF8.self) : nil
     }
 

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// start: the tests it holds (for the generated entry point) and where its top-level imports
 /// are (for the copy that is compiled, see `TestsFileCopy`).
 ///
-/// Two ways to get it. `init(text:tree:)` reads the parsed file, and is the truth.
+/// Two ways to get it. `init(_:)` reads the parsed file, and is the truth.
 /// `QuickTestsScan` reads the text alone, in a fraction of a millisecond where the parse takes
 /// 15–25 ms in a debug build (what `./start.sh` builds); the check starts its compiler with
 /// the quick reading while the parse runs, and starts again with the parsed one whenever the

@@ -23,10 +23,11 @@ enum QuickTestsScan {
         let offset: Int
         let startsLine: Bool
 
+        /// A name (numbers are tokens of name bytes too, but start with a digit).
         var isIdentifier: Bool {
             guard let first = text.utf8.first else { return false }
-            return first == UInt8(ascii: "_") || first == UInt8(ascii: "`") || first == UInt8(ascii: "$")
-                || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")) || first >= 0x80
+            return first == UInt8(ascii: "`")
+                || (SwiftText.isNameByte(first) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first))
         }
     }
 
@@ -64,13 +65,7 @@ enum QuickTestsScan {
                     index = endOfString(in: bytes, from: index)
                     tokens.append(Token(text: "\"…\"", offset: start, startsLine: startsLine))
                 } else if SwiftText.isNameByte(byte) || byte == UInt8(ascii: "`") {
-                    if byte == UInt8(ascii: "`") {
-                        index += 1
-                        while index < bytes.count, bytes[index] != UInt8(ascii: "`"), bytes[index] != UInt8(ascii: "\n") { index += 1 }
-                        index = min(index + 1, bytes.count)
-                    } else {
-                        while index < bytes.count, SwiftText.isNameByte(bytes[index]) { index += 1 }
-                    }
+                    index = SwiftText.endOfName(in: bytes, from: index)
                     tokens.append(Token(text: String(decoding: bytes[start..<index], as: UTF8.self), offset: start, startsLine: startsLine))
                 } else if byte == UInt8(ascii: "-"), next == UInt8(ascii: ">") {
                     index += 2
@@ -166,9 +161,8 @@ enum QuickTestsScan {
         private var scopes: [Scope] = []
         /// `#if` blocks open at the top level.
         private var topLevelConditions = 0
-        /// The class whose body the next `{` opens: its index among `classes`, or -1 for one
-        /// that is not a test class.
-        private var classOpening: Int?
+        /// The scope of the class whose body the next `{` opens.
+        private var classOpening: Scope?
         private var methodsFound: [Int: [DiscoveredTestCase.Method]] = [:]
 
         init(tokens: [Token]) {
@@ -180,7 +174,6 @@ enum QuickTestsScan {
             "func", "var", "let", "subscript", "init", "deinit", "typealias", "override", "final", "public", "private",
             "fileprivate", "internal", "open", "package", "static", "nonisolated", "required", "convenience",
         ]
-        private static let importKinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
         private static let importModifiers: Set<String> = ["public", "internal", "private", "fileprivate", "package", "open"]
 
         mutating func walk() {
@@ -201,7 +194,7 @@ enum QuickTestsScan {
             switch token.text {
             case "{":
                 if let opening = classOpening {
-                    scopes.append(opening >= 0 ? .testClass(index: opening, conditions: 0) : .otherClass)
+                    scopes.append(opening)
                     classOpening = nil
                 } else {
                     scopes.append(.other)
@@ -242,7 +235,7 @@ enum QuickTestsScan {
             while start > 0, !tokens[start].startsLine, Self.importModifiers.contains(tokens[start - 1].text) { start -= 1 }
             if start > 0, !tokens[start].startsLine, tokens[start - 1].text != ";" { return index + 1 }
             var next = index + 1
-            if next < tokens.count, Self.importKinds.contains(tokens[next].text) { next += 1 }
+            if next < tokens.count, SwiftText.importKinds.contains(tokens[next].text) { next += 1 }
             guard next < tokens.count, tokens[next].isIdentifier else { return next }
             let module = tokens[next].text
             var last = next
@@ -284,9 +277,9 @@ enum QuickTestsScan {
             inheritsTestCase = inheritsTestCase || Self.isTestCase(current)
             if counted {
                 classes.append(DiscoveredTestCase(className: tokens[nameIndex].text, methods: []))
-                classOpening = inheritsTestCase ? classes.count - 1 : -1
+                classOpening = inheritsTestCase ? .testClass(index: classes.count - 1, conditions: 0) : .otherClass
             } else {
-                classOpening = -1
+                classOpening = .otherClass
             }
             return next
         }

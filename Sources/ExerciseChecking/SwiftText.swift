@@ -9,6 +9,22 @@ enum SwiftText {
             || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
     }
 
+    /// Where the name that starts at `index` ends: a run of name bytes, or a backquoted name
+    /// with its backquotes (up to the line's end when unclosed); `index` itself when none starts there.
+    static func endOfName(in bytes: [UInt8], from index: Int) -> Int {
+        var end = index
+        if end < bytes.count, bytes[end] == UInt8(ascii: "`") {
+            end += 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "`"), bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            return min(end + 1, bytes.count)
+        }
+        while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+        return end
+    }
+
+    /// The words that may stand between `import` and the module's name (`import struct Domain.Post`).
+    static let importKinds: Set<String> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+
     /// Where the comment that opens at `index` with `/*` ends, just after its `*/` (comments
     /// nest in Swift), or at the end of the text.
     static func endOfBlockComment(in bytes: [UInt8], from index: Int) -> Int {

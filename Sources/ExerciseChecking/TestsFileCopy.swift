@@ -23,28 +23,23 @@ enum TestsFileCopy {
     /// The module selector put before XCTest's names.
     static let xctestSelector = "XCTest::"
 
-    /// - Parameter parsed: the file already parsed, used when it is `source`'s.
+    /// The copy of `source`, parsed to find its imports (and, with `qualifyingXCTest`, the uses
+    /// of XCTest's names to qualify).
     static func text(
-        of source: String, parsed: ParsedSource? = nil, originalPath: String, leavingOutImportsOf modules: [String],
-        qualifyingXCTest: Bool = false
+        of source: String, originalPath: String, leavingOutImportsOf modules: [String], qualifyingXCTest: Bool = false
     ) -> String {
-        let tree = parsed?.tree(of: source) ?? Parser.parse(source: source)
+        let tree = Parser.parse(source: source)
         return text(
             of: source, imports: LearnerTestsReading.imports(in: tree), originalPath: originalPath, leavingOutImportsOf: modules,
             xctestNameOffsets: qualifyingXCTest ? xctestNameOffsets(in: tree) : [])
     }
 
-    /// The copy of `source` whose top-level imports are `imports` (see `LearnerTestsReading`),
-    /// without XCTest's names qualified: a learner's tests, left as they wrote them.
+    /// The copy of `source` whose top-level imports are `imports` (see `LearnerTestsReading`)
+    /// and whose uses of XCTest's names start at `xctestNameOffsets` (none: a learner's tests,
+    /// left as they wrote them).
     static func text(
-        of source: String, imports: [LearnerTestsReading.Import], originalPath: String, leavingOutImportsOf modules: [String]
-    ) -> String {
-        text(of: source, imports: imports, originalPath: originalPath, leavingOutImportsOf: modules, xctestNameOffsets: [])
-    }
-
-    private static func text(
         of source: String, imports: [LearnerTestsReading.Import], originalPath: String, leavingOutImportsOf modules: [String],
-        xctestNameOffsets: [Int]
+        xctestNameOffsets: [Int] = []
     ) -> String {
         var bytes = Array(source.utf8)
         for declaration in imports where modules.contains(declaration.module) {
