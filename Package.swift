@@ -295,7 +295,7 @@ let package = Package(
         // MARK: Tests
         // Fakes and lesson fixtures shared by the engine's and the shell's tests.
         .target(name: "DojoTestSupport", dependencies: [
-            "DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "DojoShell", "ExerciseChecking", "ChildProcess",
+            "DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "DojoShell", "ExerciseChecking", "ChildProcess", "CChildProcess",
             "LessonSupport", "LineEditing", "TerminalMarkdown", "WiringAnalysis", "ClassProtocol", .product(name: "Clocks", package: "swift-clocks"),
         ], path: "Tests/DojoTestSupport"),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim"]),
@@ -307,7 +307,7 @@ let package = Package(
         // The real checker on its own: real compiles and runs, with the tests' own caches.
         .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "DojoCatalog", "DojoGrading", "ChildProcess", "DojoTestSupport", "WiringAnalysis", "WiringModel", "DojoShell", "TerminalMarkdown"]),
         // Runs on the lessons' starters and solutions (found next to the tests) and on real Graphviz.
-        .testTarget(name: "WiringAnalysisTests", dependencies: ["WiringAnalysis", "WiringModel", "Yams"]),
+        .testTarget(name: "WiringAnalysisTests", dependencies: ["WiringAnalysis", "WiringModel", "DojoTestSupport", "Yams"]),
         .testTarget(name: "MutationTestingTests", dependencies: ["MutationTesting", "WiringAnalysis"]),
         .testTarget(name: "DojoShellTests", dependencies: [
             "DojoShell", "DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "ClassProtocol", "ChildProcess", "LessonSupport",

@@ -2,7 +2,7 @@ import Foundation
 
 import Glibc
 
-/// The real `didojo`, started with Foundation's `Process` rather than ``ChildProcess``'s
+/// The real `didojo`, started as a plain ``SpawnedProcess`` rather than with ``ChildProcess``'s
 /// launcher, for tests of what happens when it is killed.
 ///
 /// Under the launcher, `didojo` would run beneath a reaper of the test's own, which ends
@@ -10,7 +10,7 @@ import Glibc
 /// `didojo`'s own protections. Started this way, whatever `didojo` leaves behind goes to init,
 /// and only `didojo`'s own protections can end it.
 package final class UnsupervisedDidojo {
-    private let process = Process()
+    private let process = SpawnedProcess()
     /// Where its standard output and standard error go, for a failure message.
     private let outputFile: URL
 

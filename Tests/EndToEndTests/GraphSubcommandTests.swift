@@ -15,7 +15,7 @@ import Testing
             FileManager.default.isExecutableFile(atPath: Self.dot.path),
             "Graphviz is not installed (\(Self.dot.path) is missing): apt-get install graphviz, or Scripts/install-system-libraries.sh"
         )
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = Self.dot
         process.arguments = ["-Tsvg"]
         let input = Pipe(), output = Pipe(), errors = Pipe()

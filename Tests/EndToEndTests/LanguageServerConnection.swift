@@ -1,4 +1,5 @@
 import DojoCore
+import DojoTestSupport
 import ExerciseChecking
 import Foundation
 import Glibc
@@ -28,7 +29,7 @@ final class LanguageServerConnection {
         return server
     }
 
-    private let process = Process()
+    private let process = SpawnedProcess()
     private let toServer: FileHandle
     private let fromServer: Int32
     private var received: [UInt8] = []

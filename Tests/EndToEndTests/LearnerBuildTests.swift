@@ -1,3 +1,4 @@
+import DojoTestSupport
 import Foundation
 import Testing
 
@@ -75,7 +76,7 @@ import Testing
         ] {
             let logFile = folder.appendingPathComponent("\(name).log")
             try log.write(to: logFile, atomically: true, encoding: .utf8)
-            let process = Process()
+            let process = SpawnedProcess()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             process.arguments = ["-c", "set -euo pipefail\nlog=\"$1\"\n\(function)\nif built_something; then echo yes; else echo no; fi", "bash", logFile.path]
             let output = Pipe(), errors = Pipe()

@@ -44,7 +44,7 @@ import Testing
         // write to a pipe kill this whole test process with SIGPIPE.
         let inputFile = standIn.deletingLastPathComponent().appendingPathComponent("requests-\(UUID().uuidString)")
         try (requests.reduce(Data()) { $0 + Self.message($1) } + Data(count: 8)).write(to: inputFile)
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = standIn
         let fromStandIn = Pipe(), errors = Pipe()
         process.standardInput = try FileHandle(forReadingFrom: inputFile)

@@ -77,7 +77,7 @@ import Testing
             var attempt = 0
             while true {
                 attempt += 1
-                let process = Process()
+                let process = SpawnedProcess()
                 process.executableURL = standIn
                 let fromStandIn = Pipe()
                 process.standardInput = try FileHandle(forReadingFrom: inputFile)

@@ -57,7 +57,7 @@ import Testing
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {
-                    let process = Process()
+                    let process = SpawnedProcess()
                     process.executableURL = executable
                     process.arguments = arguments
                     let errors = Pipe()

@@ -1,3 +1,4 @@
+import DojoTestSupport
 import Foundation
 
 /// This package's build graph as SwiftPM reads it: the manifest (`swift package dump-package`)
@@ -74,7 +75,7 @@ struct PackageManifestGraph {
 
     /// Runs `swift package --ignore-lock <arguments>` in `root`; its standard output.
     private static func swiftPackage(_ arguments: [String], at root: URL) throws -> Data {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "package", "--ignore-lock", "--package-path", root.path] + arguments
         let output = Pipe()

@@ -37,7 +37,7 @@ import Testing
     /// The demos as `didojo-demos describe` tells them.
     static func descriptions() throws -> [DemoDescription] {
         let demos = Didojo.executable.deletingLastPathComponent().appendingPathComponent("didojo-demos")
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = demos
         process.arguments = ["describe"]
         let output = Pipe()

@@ -149,7 +149,7 @@ import Testing
         let targetFolder = folder.url.appendingPathComponent("targets")
         let listeners = try Listeners()
         defer { listeners.close() }
-        let victim = Process()
+        let victim = SpawnedProcess()
         victim.executableURL = URL(fileURLWithPath: "/bin/sleep")
         // Long enough to outlive a check on a loaded machine; killed when the test ends, with
         // SIGKILL, because a process started from a test's thread inherits its blocked SIGTERM.

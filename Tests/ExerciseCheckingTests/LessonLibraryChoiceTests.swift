@@ -70,7 +70,7 @@ import Testing
 
     /// The libraries `library` names as needed (`DT_NEEDED`), as binutils' `readelf` lists them.
     static func neededLibraries(of library: URL) throws -> [String] {
-        let readelf = Process()
+        let readelf = SpawnedProcess()
         readelf.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         readelf.arguments = ["readelf", "--dynamic", library.path]
         let output = Pipe()

@@ -50,7 +50,7 @@ import Testing
     private func librariesNeeded(by file: URL) throws -> [String] {
         let swiftc = try Toolchain.find(environment: ProcessInfo.processInfo.environment, fileSystem: fileSystem).swiftc
         let objdump = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("llvm-objdump")
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = objdump
         process.arguments = ["-p", file.path]
         let output = Pipe()

@@ -1,3 +1,4 @@
+import DojoTestSupport
 import Foundation
 import Synchronization
 
@@ -13,7 +14,7 @@ final class Browser: Sendable {
         var finalReport: String?
     }
 
-    private let process = Process()
+    private let process = SpawnedProcess()
     private let output = Pipe()
     private let state = Mutex(State())
     /// The page's HTML once `waitFor` matched.

@@ -1,5 +1,6 @@
 import ClassProtocol
 import ClassServer
+import DojoTestSupport
 import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)
@@ -7,8 +8,9 @@ import FoundationNetworking
 #endif
 
 /// The real `didojo-class` binary, built beside this test program, serving a class from a file
-/// in `folder` on a loopback port; started with Foundation's `Process` because it is meant to
-/// go on running while the test drives learners against it.
+/// in `folder` on a loopback port; started as a ``SpawnedProcess`` (not under ``ChildProcess``'s
+/// launcher, whose runs end with the call) because it is meant to go on running while the test
+/// drives learners against it.
 final class ClassServerProcess: Sendable {
     static let teacherToken = "live-teacher-token"
     static let joinCode = "K7QD-P2XM"
@@ -17,14 +19,14 @@ final class ClassServerProcess: Sendable {
     /// What a start found out, and the running server.
     private struct State {
         var port = 0
-        var process: Process?
+        var process: SpawnedProcess?
         var printedSignInLink = ""
         var printedTeacherToken = ""
     }
 
     private let state = Mutex(State())
     var port: Int { state.withLock { $0.port } }
-    private var process: Process? { state.withLock { $0.process } }
+    private var process: SpawnedProcess? { state.withLock { $0.process } }
     /// The dashboard's sign-in link the server printed at its last start (`/signin#<code>`).
     var printedSignInLink: String { state.withLock { $0.printedSignInLink } }
     /// The token the server printed for the teacher.
@@ -44,7 +46,7 @@ final class ClassServerProcess: Sendable {
 
     /// Starts the server (on the port it had, when started before) and waits for its banner.
     func start(lessons: URL, workshop: URL? = nil, className: String = "Live test") throws {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = Self.executable
         process.arguments = [
             "serve", "--port", String(port), "--store", storeFile.path, "--lessons", lessons.path,

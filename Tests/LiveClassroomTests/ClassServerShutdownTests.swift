@@ -25,7 +25,7 @@ import Testing
 
     /// `curl -N` reading a stream as a dashboard's `EventSource` does.
     final class OpenStream: Sendable {
-        private let process = Process()
+        private let process = SpawnedProcess()
         private let output = Pipe()
         private let received = Mutex("")
 

@@ -29,7 +29,7 @@ import Testing
         // The old class goes down; an event waits, and its courier retries.
         old.kill()
         try outbox.add(ClassEvent(kind: .hint, time: Date(), exerciseID: "no-di.1"))
-        let courier = Process()
+        let courier = SpawnedProcess()
         courier.executableURL = Self.client
         courier.arguments = ["deliver", "--workspace", ada.workspace.path]
         try courier.run()
@@ -55,7 +55,7 @@ import Testing
         #expect(checked.termination != .exited(2), "\(checked.standardError)")
         // The test harness ends whatever `didojo check` left behind, the courier it started
         // included; the next courier (as the learner's next command would start) delivers.
-        let next = Process()
+        let next = SpawnedProcess()
         next.executableURL = Self.client
         next.arguments = ["deliver", "--workspace", ada.workspace.path]
         try next.run()

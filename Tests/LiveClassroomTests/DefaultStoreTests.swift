@@ -9,7 +9,7 @@ import Testing
     /// Starts the real server in `folder` with `environment`, waits for its banner, kills it:
     /// the banner's text.
     static func banner(in folder: URL, environment: [String: String]) async throws -> String {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = ClassServerProcess.executable
         process.arguments = ["serve", "--port", "0", "--lessons", Didojo.lessonsFolder.path]
         process.currentDirectoryURL = folder

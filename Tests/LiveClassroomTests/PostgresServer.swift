@@ -1,3 +1,4 @@
+import DojoTestSupport
 import Foundation
 import Glibc
 
@@ -8,7 +9,7 @@ import Glibc
 final class PostgresServer: @unchecked Sendable {
     let folder: URL
     let port: Int
-    private let process: Process
+    private let process: SpawnedProcess
 
     var url: URL { URL(string: "postgres://postgres@127.0.0.1:\(port)/postgres")! }
     private var data: URL { folder.appendingPathComponent("data") }
@@ -47,7 +48,7 @@ final class PostgresServer: @unchecked Sendable {
             chmod(key, 0o600)   // PostgreSQL refuses a key others can read
             settings += ["-c", "ssl=on", "-c", "ssl_cert_file=\(certificate)", "-c", "ssl_key_file=\(key)"]
         }
-        process = Process()
+        process = SpawnedProcess()
         let (executable, arguments) = Self.asPostgresUser(try Self.binary("postgres"), [
             "-D", folder.appendingPathComponent("data").path, "-p", String(port), "-k", folder.path,
         ] + settings)
@@ -88,7 +89,7 @@ final class PostgresServer: @unchecked Sendable {
     @discardableResult
     private static func run(_ executable: String, _ arguments: [String], asPostgres: Bool = true) -> (status: Int32, output: String) {
         let (program, words) = asPostgres ? asPostgresUser(executable, arguments) : (executable, arguments)
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = words
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-pg-\(UUID().uuidString).log")

@@ -1,3 +1,4 @@
+import DojoTestSupport
 import Foundation
 import Testing
 @testable import WiringAnalysis
@@ -117,7 +118,7 @@ import Testing
 
     /// Runs the real `dot -Tsvg` on `source`: its exit status and what it wrote.
     func graphviz(_ source: String) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dot")
         process.arguments = ["-Tsvg"]
         let input = Pipe(), output = Pipe(), errors = Pipe()
