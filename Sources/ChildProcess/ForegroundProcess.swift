@@ -162,6 +162,9 @@ package enum ForegroundProcess {
         }
         // After taking the terminal: file actions run in order.
         if let standardInput { posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO) }
+        // Then the program keeps its three streams only: the caller's other descriptors that are
+        // not close-on-exec (the line editor's copies of the terminal) are none of its business.
+        _ = cchildprocess_spawn_add_close_from(&actions, 3)
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = CStringArray([executable] + arguments)

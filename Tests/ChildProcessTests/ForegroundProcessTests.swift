@@ -27,6 +27,25 @@ import Glibc
         #expect(ending == .signaled(SIGUSR2))
     }
 
+    @Test func theProgramInheritsNoneOfTheCallersOtherDescriptors() throws {
+        // Not close-on-exec, as the line editor's copies of the terminal are; numbered well
+        // above what the shell below opens for itself (dash keeps a copy of a redirected stream
+        // at 10 and up).
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let kept = ends.map { fcntl($0, F_DUPFD, 900) }
+        ends.forEach { close($0) }
+        defer { kept.forEach { close($0) } }
+        try #require(kept.allSatisfy { $0 >= 900 })
+        let listing = FileManager.default.temporaryDirectory.appendingPathComponent("foreground-fds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: listing) }
+        let ending = try ForegroundProcess.run(executable: "/bin/sh", arguments: ["-c", "ls /proc/$$/fd > \"$0\"", listing.path])
+        #expect(ending == .exited(0))
+        let descriptors = try String(contentsOf: listing, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+        #expect(descriptors.contains(0) && descriptors.contains(1) && descriptors.contains(2))
+        #expect(!descriptors.contains { kept.contains($0) }, "inherited: \(descriptors)")
+    }
+
     @Test func aProgramThatIsNotThereCannotStart() {
         #expect(throws: ChildProcessError.self) {
             try ForegroundProcess.run(executable: "/nonexistent/didojo-demos", arguments: [])
