@@ -611,13 +611,24 @@ def main():
             row["warm"] = statistics.median(elapsed for elapsed, _, _ in results)
             # What the confinement and the audit cost a check: the same warm check with both
             # switched off (DIDOJO_UNCONFINED=1), interleaved with confined ones so that both
-            # meet the same spells of a busy machine.
+            # meet the same spells of a busy machine, and first in turn: whichever ran first in
+            # every pair came out up to 20 ms slower (2026-11-28: +20 ms in the benchmark, +2 ms
+            # over 20 pairs in turn, for lifetimes.1).
             unconfined_env = dict(didojo.env, DIDOJO_UNCONFINED="1")
             pairs = []
-            for _ in range(options.runs):
-                confined = checked_after("body")[0]
-                edits.apply(path, "body")
-                pairs.append((confined, didojo.run("check", exercise_id, env=unconfined_env)[0]))
+            for run in range(2 * options.runs):
+                def confined():
+                    return checked_after("body")[0]
+
+                def unconfined():
+                    edits.apply(path, "body")
+                    return didojo.run("check", exercise_id, env=unconfined_env)[0]
+                if run % 2 == 0:
+                    first = confined()
+                    pairs.append((first, unconfined()))
+                else:
+                    first = unconfined()
+                    pairs.append((confined(), first))
             row["confinement"] = statistics.median(a - b for a, b in pairs)
             row["interface"] = statistics.median(checked_after("interface")[0] for _ in range(options.runs))
             errors = []
