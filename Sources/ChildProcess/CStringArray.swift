@@ -4,11 +4,11 @@ import Glibc
 ///
 /// The array is built before `fork()` because the child may not allocate;
 /// the child then only reads the parent's copy of it.
-final class CStringArray {
+package final class CStringArray {
     /// The pointers, ending with `nil`, in the form `execve` expects.
-    private(set) var pointers: [UnsafeMutablePointer<CChar>?]
+    package private(set) var pointers: [UnsafeMutablePointer<CChar>?]
 
-    init(_ strings: [String]) {
+    package init(_ strings: [String]) {
         pointers = strings.map { strdup($0) } + [nil]
     }
 

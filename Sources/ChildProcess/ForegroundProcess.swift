@@ -145,16 +145,9 @@ package enum ForegroundProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
 
-        // Handlers are reset by exec anyway, but an ignored signal stays ignored: the caller
-        // ignores SIGXFSZ (and Swift programs often SIGPIPE), which the program must not
-        // inherit. Nor the caller's blocked SIGTTOU.
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        var noSignal = sigset_t()
-        sigemptyset(&noSignal)
-        posix_spawnattr_setsigmask(&attributes, &noSignal)
-        var flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        // The caller ignores SIGXFSZ (and Swift programs often SIGPIPE), which the program must
+        // not inherit; nor the caller's blocked SIGTTOU.
+        var flags = Int32(cchildprocess_spawn_reset_signals(&attributes))
         if let terminal {
             flags |= POSIX_SPAWN_SETPGROUP
             posix_spawnattr_setpgroup(&attributes, 0)

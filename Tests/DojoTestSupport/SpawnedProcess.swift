@@ -1,4 +1,5 @@
 import CChildProcess
+import ChildProcess
 import Foundation
 
 import Glibc
@@ -101,20 +102,14 @@ package final class SpawnedProcess: @unchecked Sendable {
         }
         try check(cchildprocess_spawn_add_close_from(&actions, 3), executable, "could not close the test's descriptors in it")
 
-        var everySignal = sigset_t()
-        sigfillset(&everySignal)
-        posix_spawnattr_setsigdefault(&attributes, &everySignal)
-        var noSignal = sigset_t()
-        sigemptyset(&noSignal)
-        posix_spawnattr_setsigmask(&attributes, &noSignal)
+        let signalFlags = cchildprocess_spawn_reset_signals(&attributes)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(&attributes, signalFlags | Int16(POSIX_SPAWN_SETPGROUP))
 
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let environment = (self.environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + environment).forEach { free($0) } }
+        let argv = CStringArray([executable] + arguments)
+        let environment = CStringArray((self.environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" })
         var spawned: pid_t = 0
-        let status = posix_spawn(&spawned, executable, &actions, &attributes, argv, environment)
+        let status = posix_spawn(&spawned, executable, &actions, &attributes, argv.pointers, environment.pointers)
         try check(status, executable, String(cString: strerror(status)))
         let started = spawned
 

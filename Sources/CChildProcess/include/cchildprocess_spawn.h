@@ -10,6 +10,13 @@
 extern "C" {
 #endif
 
+/// Sets `attributes` so that the child starts with every signal at its default action and none
+/// blocked: exec resets handlers, but an ignored signal stays ignored (a shell ignores SIGXFSZ,
+/// Swift programs often SIGPIPE) and a blocked one stays blocked. Returns the flags
+/// (POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) to add to the caller's own, which it sets
+/// with posix_spawnattr_setflags.
+short cchildprocess_spawn_reset_signals(posix_spawnattr_t *attributes);
+
 /// Adds to `actions` a change of the child's working folder to `path` (glibc 2.29 and later:
 /// posix_spawn_file_actions_addchdir_np). Returns 0 when added, or an errno value (ENOSYS where
 /// the C library has no such step).
