@@ -151,7 +151,7 @@ package final class SpawnedProcess: @unchecked Sendable {
         default:
             return EINVAL
         }
-        // The same number needs no copy (and a copy onto itself would keep close-on-exec).
+        // A stream already at its number (the test's own standard streams) is simply inherited.
         return descriptor == slot ? 0 : posix_spawn_file_actions_adddup2(&actions, descriptor, slot)
     }
 

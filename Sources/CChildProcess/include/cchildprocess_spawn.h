@@ -1,8 +1,10 @@
 #ifndef CCHILDPROCESS_SPAWN_H
 #define CCHILDPROCESS_SPAWN_H
 
-// Spawn actions glibc declares only behind _GNU_SOURCE, which Swift's Glibc module does not
-// define: changing the child's folder, and closing every descriptor it would otherwise inherit.
+// Steps of a posix_spawn shared by the programs started in the foreground (ForegroundProcess)
+// and by the tests' own (SpawnedProcess): two that glibc declares only behind _GNU_SOURCE, which
+// Swift's Glibc module does not define (changing the child's folder, closing every descriptor
+// it would otherwise inherit), and the reset of its signals.
 
 #include <spawn.h>
 
