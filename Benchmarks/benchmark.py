@@ -615,14 +615,15 @@ def main():
             # every pair came out up to 20 ms slower (2026-11-28: +20 ms in the benchmark, +2 ms
             # over 20 pairs in turn, for lifetimes.1).
             unconfined_env = dict(didojo.env, DIDOJO_UNCONFINED="1")
+
+            def confined():
+                return checked_after("body")[0]
+
+            def unconfined():
+                edits.apply(path, "body")
+                return didojo.run("check", exercise_id, env=unconfined_env)[0]
             pairs = []
             for run in range(2 * options.runs):
-                def confined():
-                    return checked_after("body")[0]
-
-                def unconfined():
-                    edits.apply(path, "body")
-                    return didojo.run("check", exercise_id, env=unconfined_env)[0]
                 if run % 2 == 0:
                     first = confined()
                     pairs.append((first, unconfined()))

@@ -24,6 +24,7 @@ import Glibc
 
     @Test func theOutputTheFolderTheEnvironmentAndTheExitStatusAreTheProgramsOwn() throws {
         let folder = try TemporaryFolder("spawned")
+        defer { folder.remove() }
         let marker = UUID().uuidString
         let (status, output) = try shell("pwd; echo \"$MARKER\"; exit 7") { process in
             process.currentDirectoryURL = folder.url
