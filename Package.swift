@@ -298,7 +298,7 @@ let package = Package(
             "DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "DojoShell", "ExerciseChecking", "ChildProcess", "CChildProcess",
             "LessonSupport", "LineEditing", "TerminalMarkdown", "WiringAnalysis", "ClassProtocol", .product(name: "Clocks", package: "swift-clocks"),
         ], path: "Tests/DojoTestSupport"),
-        .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim"]),
+        .testTarget(name: "LineEditingTests", dependencies: ["LineEditing", "CLibEdit", "CLibEditShim", "DojoTestSupport"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown"]),
         .testTarget(name: "ChildProcessTests", dependencies: ["ChildProcess", "DojoTestSupport", .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DojoTestSupport"]),

@@ -66,8 +66,8 @@ struct ChildProcessLauncherTests {
     }
 
     @Test func theWorkingDirectoryIsPassed() async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("child-process-\(UUID().uuidString)")
+        let directory = TestRunFolder.url
+            .appendingPathComponent(TestRunFolder.uniqueName("child-process"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.resolvingSymlinksInPath().path
@@ -131,7 +131,7 @@ struct ChildProcessLauncherTests {
     func aTimeoutAlsoKillsGrandchildren() async throws {
         // Held behind a gate until the grandchild exists: a gated run's timeout counts from the
         // opening, so a loaded machine slow to start the grandchild cannot time out first.
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-timeout-\(UUID().uuidString).pid")
+        let pidFile = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("didojo-timeout") + ".pid")
         defer { try? FileManager.default.removeItem(at: pidFile) }
         let gate = ChildProcessGate()
         var request = shell(
@@ -303,7 +303,7 @@ struct ChildProcessLauncherTests {
     // A guard against a hang, not a timing check: far beyond what a loaded machine needs.
     @Test(.timeLimit(.minutes(10)))
     func aGatedChildWaitsUntilTheGateOpensAndThenReadsAnEmptyInput() async throws {
-        let started = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-gate-\(UUID().uuidString)")
+        let started = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("didojo-gate"))
         let wentOn = started.appendingPathExtension("went-on")
         defer {
             try? FileManager.default.removeItem(at: started)

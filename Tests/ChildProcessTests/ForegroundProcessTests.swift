@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 import Glibc
+import DojoTestSupport
 
 /// A trusted program run in the foreground: its ending comes back as is, and it gets none of
 /// the caller's ignored signals.
@@ -37,7 +38,7 @@ import Glibc
         ends.forEach { close($0) }
         defer { kept.forEach { close($0) } }
         try #require(kept.allSatisfy { $0 >= 900 })
-        let listing = FileManager.default.temporaryDirectory.appendingPathComponent("foreground-fds-\(UUID().uuidString)")
+        let listing = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("foreground-fds"))
         defer { try? FileManager.default.removeItem(at: listing) }
         let ending = try ForegroundProcess.run(executable: "/bin/sh", arguments: ["-c", "ls /proc/$$/fd > \"$0\"", listing.path])
         #expect(ending == .exited(0))

@@ -1,12 +1,13 @@
 import ChildProcess
 import Foundation
 import Testing
+import DojoTestSupport
 
 /// The benchmark's trace (`DIDOJO_TRACE`): moments on the monotonic clock, one line each, and
 /// the launcher that marks each child's start and end, tried on real children.
 @Suite struct PhaseTraceTests {
     private func temporaryTraceFile() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("didojo-trace-\(UUID().uuidString).txt")
+        TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("didojo-trace") + ".txt")
     }
 
     private func lines(of file: URL) throws -> [[Substring]] {

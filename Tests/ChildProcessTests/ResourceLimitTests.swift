@@ -20,7 +20,7 @@ struct ResourceLimitTests {
     }
 
     @Test func aWriterPastTheFileSizeLimitIsStoppedAndTheFileCutThere() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-fsize-\(UUID().uuidString)")
+        let folder = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("didojo-fsize"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("log")

@@ -4,8 +4,8 @@ import Domain
 
 /// A timeline in a file of its own, so tests running side by side never share posts.
 func makeTemporaryTimeline() -> Timeline {
-    let file = FileManager.default.temporaryDirectory
-        .appendingPathComponent("DomainTests-\(UUID().uuidString)")
+    let file = TestRunFolder.url
+        .appendingPathComponent(TestRunFolder.uniqueName("DomainTests"))
         .appendingPathComponent("timeline.txt")
     return Timeline(fileURL: file)
 }

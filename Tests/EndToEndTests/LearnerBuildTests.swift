@@ -67,7 +67,7 @@ import Testing
         let start = try #require(lines.firstIndex(of: "built_something() {"))
         let end = try #require(lines[start...].firstIndex(of: "}"))
         let function = lines[start...end].joined(separator: "\n")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-built-something-\(UUID().uuidString)")
+        let folder = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("didojo-built-something"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let long = (1...100_000).map { "[\($0)/100000] Compiling Lesson File\($0).swift" }.joined(separator: "\n") + "\n"

@@ -48,7 +48,7 @@ import Yams
     }
 
     @Test func everySurvivorIsListedAndEveryListedOneStillSurvives() async throws {
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-mutation-survivors-\(getpid())")
+        let work = TestRunFolder.url.appendingPathComponent("didojo-mutation-survivors-\(getpid())")
         defer { try? FileManager.default.removeItem(at: work) }
         let reports = try await Self.verifier(workFolder: work).verify(Self.catalog.allExercises)
         #expect(reports.count == Self.catalog.allExercises.count)

@@ -79,7 +79,7 @@ struct PackageManifestGraph {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "package", "--ignore-lock", "--package-path", root.path] + arguments
         let output = Pipe()
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("swift-package-\(UUID().uuidString).err")
+        let errors = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("swift-package") + ".err")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errors) }
         process.standardOutput = output

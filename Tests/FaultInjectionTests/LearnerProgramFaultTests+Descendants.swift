@@ -26,7 +26,7 @@ extension LearnerProgramFaultTests {
         _ fixture: String, timeout: Duration = Self.ampleTimeout, replacing placeholders: [String: String] = [:]
     ) async throws -> MarkedCheck {
         let marker = ProcessTable.newMarker()
-        let record = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-record-\(UUID().uuidString)")
+        let record = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("didojo-record"))
         try Data().write(to: record)
         defer { try? FileManager.default.removeItem(at: record) }
         let checked = try await check(
@@ -100,7 +100,7 @@ extension LearnerProgramFaultTests {
     // MARK: Limits
 
     @Test func aLogThatGrowsWithoutEndStopsAtTheFileSizeLimit() async throws {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-log-\(UUID().uuidString)")
+        let log = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("didojo-log"))
         defer { try? FileManager.default.removeItem(at: log) }
         let checked = try await check("WritesAnEndlessLog", timeout: Self.ampleTimeout, replacing: ["__RECORD__": log.path])
         let crash = try #require(checked.crash, "expected the writer to be stopped, got \(checked.report.outcome)")

@@ -138,7 +138,7 @@ import Testing
     // MARK: Escapes
 
     @Test func aChildProcessLeftSleepingIsKilledWithTheCheck() async throws {
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-sleeper-\(UUID().uuidString).pid")
+        let pidFile = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("didojo-sleeper") + ".pid")
         defer { try? FileManager.default.removeItem(at: pidFile) }
         let checked = try await check("SleepingChildProcess", timeout: Self.ampleTimeout, replacing: ["__PID_FILE__": pidFile.path])
         #expect(checked.report.outcome == .checksFailed)

@@ -30,7 +30,7 @@ private actor TraceRecorder: AsyncPostOutput {
 }
 
 private func temporaryTimeline() throws -> (timeline: Timeline, folder: URL) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("concurrency-lesson-\(UUID().uuidString)")
+    let folder = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("concurrency-lesson"))
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return (Timeline(fileURL: folder.appendingPathComponent("timeline.txt")), folder)
 }

@@ -137,7 +137,7 @@ struct ConstructorInjectionPresenterTests {
 struct SocialAppCompositionTests {
     @Test("the composition root builds the client of the network it is asked for", arguments: SocialNetwork.allCases)
     func buildsTheChosenClient(network: SocialNetwork) throws {
-        let timeline = Timeline(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("ci-\(UUID().uuidString).txt"))
+        let timeline = Timeline(fileURL: TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("ci") + ".txt"))
         defer { try? timeline.removeAll() }
         let composition = SocialAppComposition(screen: BlankScreen(), timeline: timeline, logger: RecordingLogger())
         try composition.makePresenter(for: network, clock: StubClock(date: june18)).share("Hi")
@@ -146,7 +146,7 @@ struct SocialAppCompositionTests {
 
     @Test("the presenter made by the root logs through the root's logger")
     func usesTheRootsLogger() throws {
-        let timeline = Timeline(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("ci-\(UUID().uuidString).txt"))
+        let timeline = Timeline(fileURL: TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("ci") + ".txt"))
         defer { try? timeline.removeAll() }
         let logger = RecordingLogger()
         let composition = SocialAppComposition(screen: BlankScreen(), timeline: timeline, logger: logger)
@@ -159,7 +159,7 @@ struct SocialAppCompositionTests {
 
 /// Runs the lesson 2 demo in a fresh workspace and returns everything it wrote.
 private func runConstructorDemo(_ arguments: [String]) throws -> (output: String, timeline: [Post]) {
-    let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("ci-demo-\(UUID().uuidString)")
+    let workspace = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("ci-demo"))
     try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: workspace) }
     let collected = CapturedOutput()

@@ -55,7 +55,7 @@ private final class NumberedParent: Parent {
 }
 
 private func temporaryWorkspace() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("container-lesson-\(UUID().uuidString)")
+    let folder = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("container-lesson"))
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }

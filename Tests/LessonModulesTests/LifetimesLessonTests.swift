@@ -50,7 +50,7 @@ private extension ObjectScope {
 }
 
 private func temporaryWorkspace() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifetimes-lesson-\(UUID().uuidString)")
+    let folder = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("lifetimes-lesson"))
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }

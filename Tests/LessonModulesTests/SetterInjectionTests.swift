@@ -90,7 +90,7 @@ struct SetterInjectionPresenterTests {
 
 /// Runs the lesson 3 demo in a fresh workspace and returns everything it wrote.
 private func runSetterDemo(_ arguments: [String]) throws -> (output: String, timeline: [Post]) {
-    let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("si-demo-\(UUID().uuidString)")
+    let workspace = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("si-demo"))
     try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: workspace) }
     let collected = CapturedOutput()

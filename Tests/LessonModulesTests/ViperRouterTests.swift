@@ -122,7 +122,7 @@ private struct Fixture {
 
     @Test func runWalksTheListAndTheDetailAndShowsTheModuleFreed() throws {
         let output = CapturedOutput()
-        let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("viper-\(UUID().uuidString)")
+        let workspace = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("viper"))
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: workspace) }
 
@@ -159,7 +159,7 @@ private struct Fixture {
 
     @Test func anUnknownUserIsRefusedWithTheNamesToPickFrom() {
         let output = CapturedOutput()
-        let context = DemoContext(workspaceDirectory: FileManager.default.temporaryDirectory, write: output.write)
+        let context = DemoContext(workspaceDirectory: TestRunFolder.url, write: output.write)
         #expect {
             try ViperRouterDemo.run(arguments: ["--select", "Linus"], context: context)
         } throws: { error in
@@ -171,7 +171,7 @@ private struct Fixture {
     }
 
     @Test func aBadClockNamesTheAcceptedForms() {
-        let context = DemoContext(workspaceDirectory: FileManager.default.temporaryDirectory) { _ in }
+        let context = DemoContext(workspaceDirectory: TestRunFolder.url) { _ in }
         #expect {
             try ViperRouterDemo.run(arguments: ["--clock", "noon"], context: context)
         } throws: { error in

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import LineEditing
+import DojoTestSupport
 
 @Suite("History file")
 struct HistoryFileTests {
     /// A fresh folder per test, so tests running in parallel never share files.
-    let folder = FileManager.default.temporaryDirectory
+    let folder = TestRunFolder.url
         .appendingPathComponent("didojo-history-tests-\(UUID().uuidString)", isDirectory: true)
 
     var url: URL { folder.appendingPathComponent("state/didojo/history") }

@@ -6,6 +6,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import DojoTestSupport
 #endif
 
 /// Drives a real `LineEditor` through a pseudo-terminal, one keystroke stream at a time.
@@ -107,7 +108,7 @@ struct LineEditorTests {
 
     @Test("History is loaded from and saved to the history file")
     func historyFileRoundTrip() throws {
-        let url = FileManager.default.temporaryDirectory
+        let url = TestRunFolder.url
             .appendingPathComponent("didojo-editor-\(UUID().uuidString)/history")
         let file = HistoryFile(url: url, maxEntries: 10)
         try file.save(["from last session"])

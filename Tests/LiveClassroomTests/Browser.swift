@@ -53,6 +53,9 @@ final class Browser: Sendable {
         if let finalReport { arguments += ["--final-report", finalReport] }
         if let initScript { arguments += ["--init-script", initScript] }
         process.arguments = arguments
+        // The browser's profile goes in the test process's folder: a browser stopped with
+        // SIGKILL never reaches the script's own removal of it.
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": TestRunFolder.url.path]) { $1 }
         process.standardOutput = output
         let errors = Pipe()
         process.standardError = errors

@@ -25,7 +25,7 @@ final class PostgresServer: @unchecked Sendable {
     }
 
     init(tls: Bool = false) throws {
-        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("didojo-postgres-\(UUID().uuidString)")
+        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(TestRunFolder.uniqueName("didojo-postgres"))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         if getuid() == 0 {
             guard let user = getpwnam("postgres") else { throw Failure(description: "There is no 'postgres' user to run PostgreSQL as.") }
@@ -92,7 +92,7 @@ final class PostgresServer: @unchecked Sendable {
         let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = words
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-pg-\(UUID().uuidString).log")
+        let output = TestRunFolder.url.appendingPathComponent(TestRunFolder.uniqueName("didojo-pg") + ".log")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         guard let handle = try? FileHandle(forWritingTo: output) else { return (-1, "") }
