@@ -164,6 +164,6 @@ package final class SpawnedProcess: @unchecked Sendable {
     }
 
     private func check(_ status: Int32, _ executable: String, _ reason: @autoclosure () -> String) throws {
-        guard status == 0 else { throw SpawnedProcessError(executable: executable, reason: reason()) }
+        guard status == 0 else { throw SpawnedProcessError(executable: executable, reason: reason(), code: status) }
     }
 }

@@ -2,6 +2,8 @@
 package struct SpawnedProcessError: Error, CustomStringConvertible {
     package let executable: String
     package let reason: String
+    /// The error number the start failed with (`ETXTBSY`, say), or 0 when there is none.
+    package var code: Int32 = 0
 
     package var description: String { "could not start \(executable): \(reason)" }
 }

@@ -48,17 +48,16 @@ import Testing
         let program = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             .deletingLastPathComponent().appendingPathComponent(MacroExpansionCache.programName)
         let fake = folder.url.appendingPathComponent("fake-plugin")
-        try fileSystem.write("""
-            #!/bin/bash
+        // Both put in place without a descriptor open for writing that a program another test
+        // starts could inherit: the kernel would refuse to run them ("Text file busy").
+        try ExecutableFile.writeScript("""
             echo started >> "\(folder.url.path)/fake-starts"
-            printf '\\x02\\x00\\x00\\x00\\x00\\x00\\x00\\x00{}'
-            printf '\\x02\\x00\\x00\\x00\\x00\\x00\\x00\\x00{}'
+            printf '\\002\\000\\000\\000\\000\\000\\000\\000{}'
+            printf '\\002\\000\\000\\000\\000\\000\\000\\000{}'
             cat > /dev/null
-
             """, to: fake)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         try FileManager.default.createDirectory(at: pluginFolder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: program, to: standIn)
+        try ExecutableFile.place(program, at: standIn)
         try fileSystem.write(fake.path + "\n", to: pluginFolder.appendingPathComponent(MacroExpansionCache.realPluginFile))
 
         func message(_ text: String) -> Data {
@@ -70,10 +69,10 @@ import Testing
             // write to a pipe kill this whole test process with SIGPIPE.
             let inputFile = folder.url.appendingPathComponent("input-\(UUID().uuidString)")
             try input.write(to: inputFile)
-            // The stand-in was copied by this process: a child another test's thread is just
-            // starting may still hold the copy's write descriptor for a moment, and the kernel
-            // refuses to run a file open for writing ("Text file busy"). That moment passes; each
-            // try gets a process of its own.
+            // Should the stand-in have been copied (the build on another file system), a child
+            // another test's thread is just starting may hold the copy's write descriptor for a
+            // moment, and the kernel refuses to run a file open for writing ("Text file busy").
+            // That moment passes; each try gets a process of its own.
             var attempt = 0
             while true {
                 attempt += 1
@@ -84,7 +83,7 @@ import Testing
                 process.standardOutput = fromStandIn
                 do {
                     try process.run()
-                } catch let error as NSError where attempt < 20 && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                } catch let error as SpawnedProcessError where attempt < 20 && error.code == ETXTBSY {
                     Thread.sleep(forTimeInterval: 0.1)
                     continue
                 }
