@@ -356,10 +356,16 @@ import FoundationNetworking
               advance(ms) { this.now += ms; const due = this.timers.filter((t) => t.at <= this.now);
                 this.timers = this.timers.filter((t) => t.at > this.now); due.forEach((t) => t.f()); } };
             """
+        // The code shown is read once the page shows the code it was told (up to 5 s, on the
+        // browser's own timers): a room update the server sent before the rotation may arrive
+        // after its answer and show the old code for a moment, until the update that follows it.
         let report = """
-            (() => { const clock = window.didojoClock, said = () => document.querySelector('#message').textContent;
-              const first = said(); clock.advance(14999); const before = said(); clock.advance(1);
-              return JSON.stringify({ first, before, after: said(), code: document.querySelector('#join-code').textContent }); })()
+            (async () => { const clock = window.didojoClock, said = () => document.querySelector('#message').textContent;
+              const shown = () => document.querySelector('#join-code').textContent;
+              const first = said(), told = first.replace('New join code: ', '');
+              for (let waited = 0; shown() !== told && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+              clock.advance(14999); const before = said(); clock.advance(1);
+              return JSON.stringify({ first, before, after: said(), code: shown() }); })()
             """
         let browser = try await onThreadOfItsOwn {
             try Browser(
