@@ -122,17 +122,11 @@ import Glibc
     /// descriptors are many. The fault-injection fixtures are exempt: they are a learner's code,
     /// run by the checker in a process of their own.
     @Test func noTestStartsAProgramWithFoundationsProcess() throws {
-        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        let files = try #require(FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil))
-            .compactMap { $0 as? URL }
-            .filter { $0.pathExtension == "swift" && !$0.path.contains("/Fixtures/") }
-        #expect(files.count > 100, "the tests' sources were not found under \(tests.path)")
+        let files = try TestSources.files()
+        #expect(files.count > 100, "the tests' sources were not found beside \(#filePath)")
         let foundationsProcess = /(^|[^A-Za-z_.])Process(\(\)|\.run\()/
         // Code only: comments may name it.
-        let offenders = try files.filter { file in
-            try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-                .contains { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") && $0.contains(foundationsProcess) }
-        }
+        let offenders = try TestSources.offenders(among: files) { $0.contains(foundationsProcess) }
         #expect(offenders.isEmpty, "start programs with SpawnedProcess instead: \(offenders.map { $0.lastPathComponent })")
     }
 }

@@ -19,18 +19,11 @@ struct TestRunFolderTests {
     /// (`RealChecker`), PostgreSQL's folder (its socket's path must stay under 108 bytes, and
     /// the server removes it), and the fault-injection fixtures (a learner's code).
     @Test func noTestWritesUnderTheTemporaryDirectoryItself() throws {
-        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        let files = try #require(FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil))
-            .compactMap { $0 as? URL }
-            .filter { $0.pathExtension == "swift" && !$0.path.contains("/Fixtures/") }
-        #expect(files.count > 100, "the tests' sources were not found under \(tests.path)")
+        let files = try TestSources.files()
+        #expect(files.count > 100, "the tests' sources were not found beside \(#filePath)")
         let exempt: Set = ["TestRunFolder.swift", "RealChecker.swift", "PostgresServer.swift", "TestRunFolderTests.swift"]
-        let offenders = try files.filter { file in
-            guard !exempt.contains(file.lastPathComponent) else { return false }
-            return try String(contentsOf: file, encoding: .utf8).split(separator: "\n").contains { line in
-                !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
-                    && (line.contains("temporaryDirectory") || line.contains("NSTemporaryDirectory()"))
-            }
+        let offenders = try TestSources.offenders(among: files, exempt: exempt) { line in
+            line.contains("temporaryDirectory") || line.contains("NSTemporaryDirectory()")
         }
         #expect(offenders.isEmpty, "make temporary files in TestRunFolder.url or a TemporaryFolder: \(offenders.map { $0.lastPathComponent })")
     }
