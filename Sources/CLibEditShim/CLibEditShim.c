@@ -124,6 +124,29 @@ void didojo_interrupt_install(void) {
     sigaction(SIGINT, &action, NULL);
 }
 
+/* Set only by the stop handler: the last stop signal that arrived. */
+static volatile sig_atomic_t didojo_stop_signal_number = 0;
+
+static void didojo_stop_handler(int signal_number) {
+    didojo_stop_signal_number = signal_number;
+    didojo_interrupt_handler(signal_number);
+}
+
+void didojo_interrupt_install_stop_signals(void) {
+    didojo_interrupt_install();
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = didojo_stop_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+}
+
+int didojo_stop_signal(void) {
+    return didojo_stop_signal_number;
+}
+
 int didojo_interrupt_take(void) {
     /* An atomic exchange, so a signal arriving between "read" and "clear"
        is never lost. */

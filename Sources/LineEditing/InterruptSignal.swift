@@ -25,4 +25,18 @@ package enum InterruptSignal {
     package static func drainWakePipe() {
         didojo_interrupt_drain()
     }
+
+    /// Installs the handler for SIGTERM and SIGHUP too: each then interrupts as Ctrl-C does,
+    /// and is noted (see `stopSignal`). For a command run by a script, whose `timeout` or closed
+    /// terminal would otherwise end it at once, before it can stop what it started and remove
+    /// what it wrote.
+    package static func installStopSignals() {
+        didojo_interrupt_install_stop_signals()
+    }
+
+    /// The stop signal (SIGTERM or SIGHUP) that arrived, or nil.
+    package static var stopSignal: Int32? {
+        let number = didojo_stop_signal()
+        return number == 0 ? nil : number
+    }
 }

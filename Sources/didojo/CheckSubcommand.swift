@@ -55,7 +55,7 @@ struct CheckSubcommand: AsyncParsableCommand {
         let recorder = try SetupFailure.exitOnError { try root.recorder(for: workspace, catalog: catalog).get() }
         let console = ShellConsole(
             terminal: OutputTerminal(style: root.outputStyle(), screenRows: root.outputScreenRows()),
-            interrupts: LiveInterruptSource.installed(), clock: ContinuousClock()
+            interrupts: LiveInterruptSource.installed(stopSignalsToo: true), clock: ContinuousClock()
         )
         let runner = CheckRunner(
             console: console, fileSystem: root.fileSystem, catalog: catalog, workspace: workspace,
@@ -64,6 +64,9 @@ struct CheckSubcommand: AsyncParsableCommand {
         root.trace.mark("checker ready")
         let checked = await runner.check(chosen, fullOutput: fullOutput)
         root.trace.mark("report shown")
+        // Stopped by SIGTERM or SIGHUP: the check was cancelled as Ctrl-C cancels it (its
+        // programs stopped, its folder removed), and now the process ends by that signal.
+        LiveInterruptSource.endIfStopped()
         guard let recorded = checked else { throw ExitCode(2) }
         if !recorded.report.passed { throw ExitCode(1) }
     }

@@ -43,4 +43,12 @@ package final class UnsupervisedDidojo {
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
+
+    /// Sends it `signal` and waits until it has ended: whether a signal ended it, and which
+    /// (or its exit status).
+    package func stop(with signal: Int32) -> (signaled: Bool, status: Int32) {
+        Glibc.kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return (process.wasSignaled, process.terminationStatus)
+    }
 }

@@ -82,4 +82,12 @@ int didojo_interrupt_descriptor(void);
 /// Reads every byte waiting in the wake pipe, without blocking.
 void didojo_interrupt_drain(void);
 
+/// Installs the same handler for SIGTERM and SIGHUP (a script's `timeout`, a closed terminal),
+/// which also notes the signal: a command that cannot be asked any other way is asked to stop
+/// as Ctrl-C asks it, and then ends by that signal (see didojo_stop_signal).
+void didojo_interrupt_install_stop_signals(void);
+
+/// The stop signal (SIGTERM or SIGHUP) that arrived, or 0 when none did.
+int didojo_stop_signal(void);
+
 #endif

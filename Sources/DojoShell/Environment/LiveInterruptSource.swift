@@ -13,9 +13,31 @@ package struct LiveInterruptSource: InterruptSource {
 
     /// Installs the SIGINT handler and its wake pipe (once; installing again is harmless) and
     /// returns the source.
-    package static func installed() -> LiveInterruptSource {
-        InterruptSignal.install()
+    ///
+    /// - Parameter stopSignalsToo: SIGTERM and SIGHUP interrupt as Ctrl-C does, for a command a
+    ///   script runs (`didojo check` under `timeout`, say): ended by them at once, a check left
+    ///   its folder of compiled files behind. The command ends by that signal once it has
+    ///   stopped (`endIfStopped()`).
+    package static func installed(stopSignalsToo: Bool = false) -> LiveInterruptSource {
+        if stopSignalsToo {
+            InterruptSignal.installStopSignals()
+        } else {
+            InterruptSignal.install()
+        }
         return LiveInterruptSource()
+    }
+
+    /// Ends the process by the stop signal (SIGTERM or SIGHUP) that interrupted it, if one did,
+    /// with the signal's default action: the script that sent it sees the program ended by it.
+    package static func endIfStopped() {
+        guard let stop = InterruptSignal.stopSignal else { return }
+        signal(stop, SIG_DFL)
+        // Unblocked first: this thread may block it (a thread of Swift's concurrency may).
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, stop)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(stop)
     }
 
     package func takeInterrupt() -> Bool {

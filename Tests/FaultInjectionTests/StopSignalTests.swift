@@ -1,0 +1,54 @@
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// `didojo check` stopped by a script (`timeout` sends SIGTERM) or by its terminal closing
+/// (SIGHUP) stops its check as Ctrl-C does, and only then ends, by that signal: nothing of the
+/// check runs on, and its folder of compiled files is not left in the temporary directory.
+struct StopSignalTests {
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aCheckStoppedBySignalLeavesNothingAndEndsByIt(_ stop: Int32) async throws {
+        var didojo = try Didojo()
+        // The checker makes each check's folder in the temporary directory: this one, to watch.
+        let scratch = try TemporaryFolder("stop-signal-scratch")
+        didojo.extraEnvironment["TMPDIR"] = scratch.url.path
+        @Sendable func checkFolders() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) ?? [])
+                .filter { $0.hasPrefix("didojo-check-") }
+        }
+        let configured = didojo
+        let (ended, output) = try await CheckGate.shared.run {
+            // A fresh home: the first check compiles with empty caches, seconds to stop it in.
+            let checker = try UnsupervisedDidojo(configured, arguments: ["check", "--timeout", "600", "no-di.1"])
+            let deadline = ContinuousClock.now + .seconds(120)
+            while checkFolders().isEmpty && checker.isRunning && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(checker.isRunning && !checkFolders().isEmpty, "the check ended or never began: \(checker.output)")
+            return (checker.stop(with: stop), checker.output)
+        }
+        #expect(ended.signaled && ended.status == stop, "ended \(ended), not by signal \(stop): \(output)")
+        #expect(output.contains("cancelled"), "\(output)")
+        #expect(checkFolders().isEmpty, "left behind: \(checkFolders())")
+        // Nothing the check started works on in its (now removed) folder.
+        var working: [String] = []
+        for _ in 0..<50 {
+            working = Self.processesWorking(under: scratch.url.path)
+            if working.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(working.isEmpty, "still running in the check's folder: \(working)")
+    }
+
+    /// The processes whose working folder is under `path` (their /proc/PID/cwd), as
+    /// "PID command".
+    static func processesWorking(under path: String) -> [String] {
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { $0.allSatisfy(\.isNumber) }
+        return pids.compactMap { pid in
+            guard let folder = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd"),
+                  folder.hasPrefix(path) else { return nil }
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "?"
+            return "\(pid) \(command.trimmingCharacters(in: .whitespacesAndNewlines))"
+        }
+    }
+}
