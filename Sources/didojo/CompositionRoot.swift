@@ -352,7 +352,8 @@ struct CompositionRoot {
         let vocabularies = wiringVocabularies()
         return ShellDependencies(
             console: ShellConsole(
-                terminal: terminal, interrupts: LiveInterruptSource.installed(), clock: clock, pager: SystemPager(environment: environment)),
+                terminal: terminal, interrupts: LiveInterruptSource.installed(stopSignalsToo: true), clock: clock,
+                pager: SystemPager(environment: environment)),
             programs: ShellPrograms(
                 editor: SystemEditorLauncher(environment: environment),
                 fileWatcher: InotifyFileWatcher(fallback: PollingFileWatcher(clock: clock), clock: clock), demos: demos()),

@@ -112,6 +112,19 @@ import Testing
         #expect(harness.progress.exercise("arithmetic.1").attempts == 0)
     }
 
+    @Test func aStopSignalDuringACheckCancelsItAndEndsTheShell() async throws {
+        // Two lines typed: the shell ends after the first, whose check the stop cancelled.
+        let harness = try ShellHarness(lines: ["check arithmetic.1", "progress"])
+        harness.checker.behaviour = .hang
+        let shell = harness.makeShell()
+        let running = Task { await shell.run() }
+        while !harness.interrupts.isAwaited { try await Task.sleep(for: .milliseconds(5)) }
+        harness.interrupts.requestStop()
+        await running.value
+        #expect(harness.terminal.output.contains("Check of arithmetic.1 cancelled."))
+        #expect(!harness.terminal.output.contains("exercises passed"), "the shell read on after the stop")
+    }
+
     @Test func aCtrlCPressedAtThePromptDoesNotCancelTheNextCheck() async throws {
         let harness = try ShellHarness()
         harness.interrupts.press()

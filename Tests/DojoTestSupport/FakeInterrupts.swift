@@ -7,6 +7,7 @@ package final class FakeInterrupts: InterruptSource {
     private struct State {
         var pending = 0
         var waiting: [UUID: CheckedContinuation<Void, Never>] = [:]
+        var stopped = false
     }
 
     private let state = Mutex(State())
@@ -25,6 +26,14 @@ package final class FakeInterrupts: InterruptSource {
         }
         woken?.resume()
     }
+
+    /// Sends SIGTERM, as the tests send it: an interrupt like Ctrl-C that also asks to stop.
+    package func requestStop() {
+        state.withLock { $0.stopped = true }
+        press()
+    }
+
+    package var stopRequested: Bool { state.withLock { $0.stopped } }
 
     /// True while some task waits for a Ctrl-C (a check or `watch` is under way).
     package var isAwaited: Bool { state.withLock { !$0.waiting.isEmpty } }

@@ -23,4 +23,26 @@ package enum ProcessWatch {
         }
         return !isRunning(pid)
     }
+
+    /// Waits up to `limit` until no live process works in a folder under `path` (its
+    /// /proc/PID/cwd); returns those still there, as "PID command".
+    package static func waitUntilNoneWorks(under path: String, limit: Duration = .seconds(5)) async throws -> [String] {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            let working = working(under: path)
+            if working.isEmpty || ContinuousClock.now >= deadline { return working }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// The live processes whose working folder is under `path`, as "PID command".
+    package static func working(under path: String) -> [String] {
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { $0.allSatisfy(\.isNumber) }
+        return pids.compactMap { pid in
+            guard let folder = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd"),
+                  folder.hasPrefix(path), let number = pid_t(pid), isRunning(number) else { return nil }
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "?"
+            return "\(pid) \(command.trimmingCharacters(in: .whitespacesAndNewlines))"
+        }
+    }
 }

@@ -31,24 +31,7 @@ struct StopSignalTests {
         #expect(output.contains("cancelled"), "\(output)")
         #expect(checkFolders().isEmpty, "left behind: \(checkFolders())")
         // Nothing the check started works on in its (now removed) folder.
-        var working: [String] = []
-        for _ in 0..<50 {
-            working = Self.processesWorking(under: scratch.url.path)
-            if working.isEmpty { break }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        let working = try await ProcessWatch.waitUntilNoneWorks(under: scratch.url.path)
         #expect(working.isEmpty, "still running in the check's folder: \(working)")
-    }
-
-    /// The processes whose working folder is under `path` (their /proc/PID/cwd), as
-    /// "PID command".
-    static func processesWorking(under path: String) -> [String] {
-        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { $0.allSatisfy(\.isNumber) }
-        return pids.compactMap { pid in
-            guard let folder = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd"),
-                  folder.hasPrefix(path) else { return nil }
-            let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? "?"
-            return "\(pid) \(command.trimmingCharacters(in: .whitespacesAndNewlines))"
-        }
     }
 }

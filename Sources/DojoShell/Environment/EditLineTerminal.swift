@@ -29,7 +29,9 @@ package final class EditLineTerminal: Terminal {
     }
 
     package func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        // A terminal that went away (closed, its SIGHUP being handled) fails the write with
+        // EIO: nothing to show it to, and no reason to crash (`write(_:)` traps on any error).
+        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
     }
 
     package func close() {

@@ -6,6 +6,9 @@ package protocol InterruptSource: Sendable {
     func takeInterrupt() -> Bool
     /// Returns at the next Ctrl-C (taking it), or as soon as the calling task is cancelled.
     func nextInterrupt() async
+    /// Whether the program was told to stop (SIGTERM, or SIGHUP when its terminal closed), which
+    /// interrupts as Ctrl-C does: the shell then quits once what was under way has stopped.
+    var stopRequested: Bool { get }
 }
 
 extension InterruptSource {

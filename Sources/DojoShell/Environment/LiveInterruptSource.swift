@@ -14,9 +14,9 @@ package struct LiveInterruptSource: InterruptSource {
     /// Installs the SIGINT handler and its wake pipe (once; installing again is harmless) and
     /// returns the source.
     ///
-    /// - Parameter stopSignalsToo: SIGTERM and SIGHUP interrupt as Ctrl-C does, for a command a
-    ///   script runs (`didojo check` under `timeout`, say): ended by them at once, a check left
-    ///   its folder of compiled files behind. The command ends by that signal once it has
+    /// - Parameter stopSignalsToo: SIGTERM and SIGHUP interrupt as Ctrl-C does (a script's
+    ///   `timeout`, a terminal closed): ended by them at once, a check left its folder of
+    ///   compiled files behind. The program ends by that signal once what was under way has
     ///   stopped (`endIfStopped()`).
     package static func installed(stopSignalsToo: Bool = false) -> LiveInterruptSource {
         if stopSignalsToo {
@@ -42,6 +42,10 @@ package struct LiveInterruptSource: InterruptSource {
 
     package func takeInterrupt() -> Bool {
         InterruptSignal.take()
+    }
+
+    package var stopRequested: Bool {
+        InterruptSignal.stopSignal != nil
     }
 
     /// Waits on a thread of its own (a blocked `poll(2)` must not hold one of Swift's few

@@ -21,7 +21,9 @@ package final class OutputTerminal: Terminal {
     package func readLine(prompt: String) -> LineReadResult { .endOfInput }
 
     package func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        // A terminal that went away (closed, its SIGHUP being handled) fails the write with
+        // EIO: nothing to show it to, and no reason to crash (`write(_:)` traps on any error).
+        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
     }
 
     package func close() {}

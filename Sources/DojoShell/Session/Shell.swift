@@ -24,16 +24,19 @@ package final class Shell {
         // What the learner did while the class could not be reached, delivered now (nothing
         // happens outside a class).
         session.dependencies.classroom.deliverNow()
+        let interrupts = session.dependencies.console.interrupts
         while true {
             switch terminal.readLine(prompt: session.prompt) {
             case .endOfInput:
                 if terminal.isInteractive { terminal.write("\n") }
                 return
             case .interrupted:
-                // Ctrl-C on the prompt only throws the line away.
+                // Ctrl-C on the prompt only throws the line away; SIGTERM or SIGHUP end the shell.
+                if interrupts.stopRequested { return }
                 continue
             case .line(let text):
-                if await execute(text) == .quit { return }
+                // A stop during the command cancelled it (as Ctrl-C would); then the shell ends.
+                if await execute(text) == .quit || interrupts.stopRequested { return }
             }
         }
     }

@@ -1,0 +1,38 @@
+import DojoTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// The shell told to stop while a check runs (SIGHUP: its terminal closed; SIGTERM) cancels the
+/// check as Ctrl-C does, then ends by that signal: nothing of the check runs on, and its folder
+/// of compiled files is not left in the temporary directory.
+struct ShellStopSignalTests {
+    @Test(arguments: [SIGHUP, SIGTERM])
+    func aShellStoppedDuringACheckLeavesNothingAndEndsBySignal(_ stop: Int32) async throws {
+        let didojo = try Didojo()
+        let scratch = try TemporaryFolder("shell-stop-scratch")
+        var environment = didojo.environment
+        environment["TERM"] = "xterm"
+        // The checker makes each check's folder in the temporary directory: this one, to watch.
+        environment["TMPDIR"] = scratch.url.path
+        @Sendable func checkFolders() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) ?? [])
+                .filter { $0.hasPrefix("didojo-check-") }
+        }
+        let session = try PseudoTerminalSession(executable: Didojo.executable, environment: environment, columns: 80, rows: 24)
+        try await session.waitFor("didojo> ")
+        // A fresh home: the first check compiles with empty caches, seconds to stop it in.
+        session.type("check no-di.1\r")
+        let deadline = ContinuousClock.now + .seconds(120)
+        while checkFolders().isEmpty && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(!checkFolders().isEmpty, "the check never began: \(session.screen)")
+        kill(session.pid, stop)
+        #expect(try await session.waitForExit() == -stop, "\(session.screen)")
+        #expect(session.screen.contains("cancelled"), "\(session.screen)")
+        #expect(checkFolders().isEmpty, "left behind: \(checkFolders())")
+        let working = try await ProcessWatch.waitUntilNoneWorks(under: scratch.url.path)
+        #expect(working.isEmpty, "still running in the check's folder: \(working)")
+    }
+}
