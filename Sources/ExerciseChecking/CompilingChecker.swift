@@ -39,7 +39,8 @@ package struct CompilingChecker: ExerciseChecker {
         self.confinementSupport = confinementSupport
         let cache = CompiledStepCache(folder: folders.stepCache, fileSystem: ports.fileSystem, timeSource: ports.timeSource)
         self.cache = cache
-        let compiler = SwiftCompiler(setup: setup, ports: ports, cache: cache, moduleCache: folders.moduleCache, settings: settings)
+        let compiler = SwiftCompiler(
+            setup: setup, ports: ports, cache: cache, moduleCache: folders.moduleCache, scratch: folders.scratch, settings: settings)
         let steps = CompiledSteps(
             compiler: compiler, cache: cache, toolchain: setup.toolchain, products: setup.products, fileSystem: ports.fileSystem, trace: ports.trace)
         programRun = CheckProgramRun(

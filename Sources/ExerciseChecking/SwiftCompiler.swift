@@ -17,6 +17,8 @@ actor SwiftCompiler {
     private let fileSystem: any FileSystem
     private let cache: CompiledStepCache
     private let moduleCache: URL
+    /// Where the driver may make its temporary folder when asked for a plan (see `askPlan`).
+    private let scratch: URL
     private let environment: [String: String]
     private let timeout: Duration
     private let outputLimit: Int
@@ -27,7 +29,7 @@ actor SwiftCompiler {
     private let systemLinker: String?
     private var linkerCommands: [CompilerPlan.Command: [CompilerPlan.Command]] = [:]
 
-    init(setup: CompilerSetup, ports: CheckerPorts, cache: CompiledStepCache, moduleCache: URL, settings: CheckSettings) {
+    init(setup: CompilerSetup, ports: CheckerPorts, cache: CompiledStepCache, moduleCache: URL, scratch: URL, settings: CheckSettings) {
         toolchain = setup.toolchain
         products = setup.products
         environment = setup.environment
@@ -35,6 +37,7 @@ actor SwiftCompiler {
         fileSystem = ports.fileSystem
         self.cache = cache
         self.moduleCache = moduleCache
+        self.scratch = scratch
         timeout = settings.compileTimeout
         outputLimit = settings.outputLimit
         systemLinker = LeanLibraryLink.systemLinker(environment: environment, fileSystem: fileSystem)
@@ -86,6 +89,13 @@ actor SwiftCompiler {
         if let kept = cache.value(CompilerPlan.self, for: key) { return kept }
         var question = request(toolchain.swiftc.path, ["-###"] + arguments)
         question.niceness = niceness
+        // The driver makes a folder for its temporary files in $TMPDIR (TemporaryDirectory.XXXXXX)
+        // even when it only prints its plan, and leaves it there: four empty folders in the
+        // learner's temporary directory at every check with a new cache (17,000 in this
+        // machine's /tmp from the test suite). It gets a private one, removed once it answered.
+        let driverTemporary = try? fileSystem.makePrivateFolder(in: scratch, prefix: "didojo-plan-")
+        defer { if let driverTemporary { try? fileSystem.removeItem(at: driverTemporary) } }
+        if let driverTemporary { question.environment["TMPDIR"] = driverTemporary.path }
         let asked = try await launcher.run(question)
         let plan = asked.termination == .exited(0)
             ? CompilerPlan.parse(driverOutput: asked.standardOutput, inputExtension: step.inputExtension)
