@@ -103,8 +103,8 @@ struct ShellSubcommand: AsyncParsableCommand {
         root.trace.mark("shell running")
         await shell.run()
         withExtendedLifetime(lock) {}
-        // Told to stop (SIGTERM, SIGHUP): what ran was cancelled and cleaned up; now the
-        // workspace lock is let go and the shell ends by that signal.
+        // Told to stop (SIGTERM, SIGHUP): what ran was cancelled and cleaned up; now the shell
+        // ends by that signal (the kernel lets go of the workspace lock, a `flock`).
         LiveInterruptSource.endIfStopped()
     }
 }

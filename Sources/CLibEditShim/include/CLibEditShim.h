@@ -83,8 +83,8 @@ int didojo_interrupt_descriptor(void);
 void didojo_interrupt_drain(void);
 
 /// Installs the same handler for SIGTERM and SIGHUP (a script's `timeout`, a closed terminal),
-/// which also notes the signal: a command that cannot be asked any other way is asked to stop
-/// as Ctrl-C asks it, and then ends by that signal (see didojo_stop_signal).
+/// noting which arrived: they interrupt as Ctrl-C does, and the program ends by that signal once
+/// it has stopped what ran (see didojo_stop_signal).
 void didojo_interrupt_install_stop_signals(void);
 
 /// The stop signal (SIGTERM or SIGHUP) that arrived, or 0 when none did.

@@ -26,8 +26,8 @@ package final class ScriptTerminal: Terminal {
     }
 
     package func write(_ text: String) {
-        // A terminal that went away (closed, its SIGHUP being handled) fails the write with
-        // EIO: nothing to show it to, and no reason to crash (`write(_:)` traps on any error).
+        // Output that can no longer be written (a terminal that went away fails with EIO) has
+        // nobody to show it to, and is no reason to crash (`write(_:)` traps on any error).
         try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
     }
 
