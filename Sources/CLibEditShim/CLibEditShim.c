@@ -4,6 +4,7 @@
 #include <histedit.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -110,6 +111,16 @@ void didojo_interrupt_drain(void) {
     }
 }
 
+/* Unblocks `signal_number` in the calling thread (the main thread, at start), and so in the
+   threads it starts from then on: a program started by one whose thread blocked it (a
+   Dispatch worker of another Swift program, say) would otherwise never see it arrive. */
+static void didojo_unblock(int signal_number) {
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, signal_number);
+    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+}
+
 void didojo_interrupt_install(void) {
     if (didojo_interrupt_pipe[0] < 0 && pipe2(didojo_interrupt_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
         didojo_interrupt_pipe[0] = didojo_interrupt_pipe[1] = -1;
@@ -122,6 +133,7 @@ void didojo_interrupt_install(void) {
        so the line editor returns instead of waiting for the next key. */
     action.sa_flags = 0;
     sigaction(SIGINT, &action, NULL);
+    didojo_unblock(SIGINT);
 }
 
 /* Set only by the stop handler: the last stop signal that arrived. */
@@ -141,6 +153,8 @@ void didojo_interrupt_install_stop_signals(void) {
     action.sa_flags = 0;
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    didojo_unblock(SIGTERM);
+    didojo_unblock(SIGHUP);
 }
 
 int didojo_stop_signal(void) {

@@ -33,6 +33,14 @@ package final class UnsupervisedDidojo {
     /// Whether it is still running.
     package var isRunning: Bool { process.isRunning }
 
+    package var processIdentifier: pid_t { process.processIdentifier }
+
+    /// Waits until it has ended: whether a signal ended it, and which (or its exit status).
+    package func waitUntilEnded() -> (signaled: Bool, status: Int32) {
+        process.waitUntilExit()
+        return (process.wasSignaled, process.terminationStatus)
+    }
+
     /// What it printed so far, both streams.
     package var output: String {
         (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
@@ -42,13 +50,5 @@ package final class UnsupervisedDidojo {
     package func kill() {
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-    }
-
-    /// Sends it `signal` and waits until it has ended: whether a signal ended it, and which
-    /// (or its exit status).
-    package func stop(with signal: Int32) -> (signaled: Bool, status: Int32) {
-        Glibc.kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        return (process.wasSignaled, process.terminationStatus)
     }
 }

@@ -1,3 +1,4 @@
+import CChildProcess
 import Foundation
 import Glibc
 import Synchronization
@@ -30,7 +31,10 @@ final class PseudoTerminalSession: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Self.spawnSetSID)
+        // Every signal at its default and none blocked, as from a login shell: the test's
+        // thread may block some (a Dispatch worker's does).
+        let signalFlags = cchildprocess_spawn_reset_signals(&attributes)
+        posix_spawnattr_setflags(&attributes, Self.spawnSetSID | signalFlags)
 
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

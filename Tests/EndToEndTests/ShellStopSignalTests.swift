@@ -15,23 +15,16 @@ struct ShellStopSignalTests {
         environment["TERM"] = "xterm"
         // The checker makes each check's folder in the temporary directory: this one, to watch.
         environment["TMPDIR"] = scratch.url.path
-        @Sendable func checkFolders() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) ?? [])
-                .filter { $0.hasPrefix("didojo-check-") }
-        }
         let session = try PseudoTerminalSession(executable: Didojo.executable, environment: environment, columns: 80, rows: 24)
         try await session.waitFor("didojo> ")
         // A fresh home: the first check compiles with empty caches, seconds to stop it in.
         session.type("check no-di.1\r")
-        let deadline = ContinuousClock.now + .seconds(120)
-        while checkFolders().isEmpty && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        #expect(!checkFolders().isEmpty, "the check never began: \(session.screen)")
-        kill(session.pid, stop)
+        let sent = await FolderWatch.signal(stop, to: session.pid, once: scratch.url, holds: "didojo-check-")
+        #expect(sent, "the check ended, or never began, before its folder was seen: \(session.screen)")
         #expect(try await session.waitForExit() == -stop, "\(session.screen)")
         #expect(session.screen.contains("cancelled"), "\(session.screen)")
-        #expect(checkFolders().isEmpty, "left behind: \(checkFolders())")
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix("didojo-") }
+        #expect(left.isEmpty, "left behind: \(left)")
         let working = try await ProcessWatch.waitUntilNoneWorks(under: scratch.url.path)
         #expect(working.isEmpty, "still running in the check's folder: \(working)")
     }

@@ -12,24 +12,18 @@ struct StopSignalTests {
         // The checker makes each check's folder in the temporary directory: this one, to watch.
         let scratch = try TemporaryFolder("stop-signal-scratch")
         didojo.extraEnvironment["TMPDIR"] = scratch.url.path
-        @Sendable func checkFolders() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) ?? [])
-                .filter { $0.hasPrefix("didojo-check-") }
-        }
         let configured = didojo
-        let (ended, output) = try await CheckGate.shared.run {
+        let (sent, ended, output) = try await CheckGate.shared.run {
             // A fresh home: the first check compiles with empty caches, seconds to stop it in.
             let checker = try UnsupervisedDidojo(configured, arguments: ["check", "--timeout", "600", "no-di.1"])
-            let deadline = ContinuousClock.now + .seconds(120)
-            while checkFolders().isEmpty && checker.isRunning && ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            #expect(checker.isRunning && !checkFolders().isEmpty, "the check ended or never began: \(checker.output)")
-            return (checker.stop(with: stop), checker.output)
+            let sent = await FolderWatch.signal(stop, to: checker.processIdentifier, once: scratch.url, holds: "didojo-check-")
+            return (sent, checker.waitUntilEnded(), checker.output)
         }
+        #expect(sent, "the check ended, or never began, before its folder was seen: \(output)")
         #expect(ended.signaled && ended.status == stop, "ended \(ended), not by signal \(stop): \(output)")
         #expect(output.contains("cancelled"), "\(output)")
-        #expect(checkFolders().isEmpty, "left behind: \(checkFolders())")
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix("didojo-") }
+        #expect(left.isEmpty, "left behind: \(left)")
         // Nothing the check started works on in its (now removed) folder.
         let working = try await ProcessWatch.waitUntilNoneWorks(under: scratch.url.path)
         #expect(working.isEmpty, "still running in the check's folder: \(working)")
