@@ -111,9 +111,10 @@ void didojo_interrupt_drain(void) {
     }
 }
 
-/* Unblocks `signal_number` in the calling thread (the main thread, at start), and so in the
-   threads it starts from then on: a program started by one whose thread blocked it (a
-   Dispatch worker of another Swift program, say) would otherwise never see it arrive. */
+/* Unblocks `signal_number` in the calling thread (and the threads it starts from then on), so
+   that the process has a thread to take it: a program started from a thread that blocked it
+   (a Dispatch worker of another Swift program, say) inherits it blocked, and would otherwise
+   never see it arrive. */
 static void didojo_unblock(int signal_number) {
     sigset_t only;
     sigemptyset(&only);
