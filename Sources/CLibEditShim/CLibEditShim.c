@@ -162,6 +162,18 @@ int didojo_stop_signal(void) {
     return didojo_stop_signal_number;
 }
 
+void didojo_end_by_stop_signal(void) {
+    int stop = didojo_stop_signal_number;
+    if (stop == 0) {
+        return;
+    }
+    signal(stop, SIG_DFL);
+    /* Unblocked first: the calling thread may block it (a thread of Swift's concurrency may),
+       and raise() delivers to the calling thread. */
+    didojo_unblock(stop);
+    raise(stop);
+}
+
 int didojo_interrupt_take(void) {
     /* An atomic exchange, so a signal arriving between "read" and "clear"
        is never lost. */

@@ -39,4 +39,11 @@ package enum InterruptSignal {
         let number = didojo_stop_signal()
         return number == 0 ? nil : number
     }
+
+    /// Ends the process by the stop signal that arrived (its default action, unblocked in the
+    /// calling thread first), so the script that sent it sees the program ended by it; does
+    /// nothing when none arrived.
+    package static func endByStopSignal() {
+        didojo_end_by_stop_signal()
+    }
 }

@@ -23,9 +23,9 @@ struct ShellStopSignalTests {
         #expect(sent, "the check ended, or never began, before its folder was seen: \(session.screen)")
         #expect(try await session.waitForExit() == -stop, "\(session.screen)")
         #expect(session.screen.contains("cancelled"), "\(session.screen)")
-        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix("didojo-") }
-        #expect(left.isEmpty, "left behind: \(left)")
-        let working = try await ProcessWatch.waitUntilNoneWorks(under: scratch.url.path)
-        #expect(working.isEmpty, "still running in the check's folder: \(working)")
+        // Nothing of the check is left: no file, no process working in its (removed) folder.
+        let left = try await CheckLeftovers.after(in: scratch.url)
+        #expect(left.files.isEmpty, "left behind: \(left.files)")
+        #expect(left.processes.isEmpty, "still running in the check's folder: \(left.processes)")
     }
 }

@@ -22,10 +22,9 @@ struct StopSignalTests {
         #expect(sent, "the check ended, or never began, before its folder was seen: \(output)")
         #expect(ended.signaled && ended.status == stop, "ended \(ended), not by signal \(stop): \(output)")
         #expect(output.contains("cancelled"), "\(output)")
-        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix("didojo-") }
-        #expect(left.isEmpty, "left behind: \(left)")
-        // Nothing the check started works on in its (now removed) folder.
-        let working = try await ProcessWatch.waitUntilNoneWorks(under: scratch.url.path)
-        #expect(working.isEmpty, "still running in the check's folder: \(working)")
+        // Nothing of the check is left: no file, no process working in its (removed) folder.
+        let left = try await CheckLeftovers.after(in: scratch.url)
+        #expect(left.files.isEmpty, "left behind: \(left.files)")
+        #expect(left.processes.isEmpty, "still running in the check's folder: \(left.processes)")
     }
 }

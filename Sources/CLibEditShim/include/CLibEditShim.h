@@ -90,4 +90,8 @@ void didojo_interrupt_install_stop_signals(void);
 /// The stop signal (SIGTERM or SIGHUP) that arrived, or 0 when none did.
 int didojo_stop_signal(void);
 
+/// Ends the process by the stop signal that arrived, with that signal's default action, so
+/// whoever sent it sees the program ended by it; returns (doing nothing) when none arrived.
+void didojo_end_by_stop_signal(void);
+
 #endif

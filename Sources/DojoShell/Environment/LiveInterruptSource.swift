@@ -30,14 +30,7 @@ package struct LiveInterruptSource: InterruptSource {
     /// Ends the process by the stop signal (SIGTERM or SIGHUP) that interrupted it, if one did,
     /// with the signal's default action: the script that sent it sees the program ended by it.
     package static func endIfStopped() {
-        guard let stop = InterruptSignal.stopSignal else { return }
-        signal(stop, SIG_DFL)
-        // Unblocked first: this thread may block it (a thread of Swift's concurrency may).
-        var only = sigset_t()
-        sigemptyset(&only)
-        sigaddset(&only, stop)
-        pthread_sigmask(SIG_UNBLOCK, &only, nil)
-        raise(stop)
+        InterruptSignal.endByStopSignal()
     }
 
     package func takeInterrupt() -> Bool {
