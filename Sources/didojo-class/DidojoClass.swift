@@ -139,7 +139,7 @@ struct Serve: AsyncParsableCommand {
 
     /// Printed at once, whether standard output is a terminal or a pipe (a test reads it).
     static func say(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardStreams.writeOutput(text + "\n")
     }
 
     static func userURL(_ path: String) -> URL {

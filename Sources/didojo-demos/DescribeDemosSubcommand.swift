@@ -9,6 +9,6 @@ struct DescribeDemosSubcommand: ParsableCommand {
 
     func run() throws {
         let json = try JSONEncoder().encode(LessonDemos.all.map(DemoDescription.init))
-        FileHandle.standardOutput.write(json + Data("\n".utf8))
+        try? FileHandle.standardOutput.write(contentsOf: json + Data("\n".utf8))
     }
 }

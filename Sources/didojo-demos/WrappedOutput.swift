@@ -68,6 +68,6 @@ final class WrappedOutput: Sendable {
     }
 
     private static func emit(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
     }
 }

@@ -32,7 +32,7 @@ struct ClassSubcommand: AsyncParsableCommand {
             let server = root.executable.deletingLastPathComponent().appendingPathComponent("didojo-class")
             if !FileManager.default.isExecutableFile(atPath: server.path) {
                 let package = lessons.deletingLastPathComponent()
-                FileHandle.standardError.write(Data("The class server is not built yet: building it now (swift build --product didojo-class; the first time takes a few minutes)…\n".utf8))
+                StandardStreams.writeError("The class server is not built yet: building it now (swift build --product didojo-class; the first time takes a few minutes)…\n")
                 let built = try ForegroundProcess.run(executable: "/usr/bin/env", arguments: ["swift", "build", "--package-path", package.path, "--product", "didojo-class"])
                 guard built.isSuccess, FileManager.default.isExecutableFile(atPath: server.path) else {
                     throw ValidationError("Building the class server failed (\(built)): run 'swift build --product didojo-class' in \(package.path) to see why.")
@@ -147,7 +147,7 @@ struct ClassSubcommand: AsyncParsableCommand {
     }
 
     static func fail(_ message: String) {
-        FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+        StandardStreams.writeError("Error: \(message)\n")
     }
 
     /// Where the refused events are kept, with their reasons.

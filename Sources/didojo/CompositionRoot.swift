@@ -215,7 +215,7 @@ struct CompositionRoot {
     func readProgress(of workspace: Workspace) throws -> LearnerProgress {
         let loaded = try progressStore(for: workspace).read()
         if let warning = loaded.warning {
-            FileHandle.standardError.write(Data((warning + "\n").utf8))
+            StandardStreams.writeError(warning + "\n")
         }
         return loaded.progress
     }

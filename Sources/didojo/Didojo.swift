@@ -1,4 +1,5 @@
 import ArgumentParser
+import DojoCore
 import Foundation
 
 /// `didojo`: the interactive shell, plus subcommands for scripts, graders and CI.
@@ -68,7 +69,7 @@ enum Main {
             }
         } catch {
             if Didojo.exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((Didojo.fullMessage(for: error) + "\n").utf8))
+                StandardStreams.writeError(Didojo.fullMessage(for: error) + "\n")
                 Foundation.exit(2)
             }
             Didojo.exit(withError: error)

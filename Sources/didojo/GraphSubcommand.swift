@@ -1,5 +1,6 @@
 import ArgumentParser
 import DojoCatalog
+import DojoCore
 import DojoShell
 import DojoWorkspace
 import Foundation
@@ -78,7 +79,7 @@ struct GraphSubcommand: AsyncParsableCommand {
     /// so that the output of `--format dot` or `json` is the graph alone.
     private static func show(_ drawing: WiringGraphs.Drawing, format: GraphFormat, options: TextGraphRenderer.Options) {
         if let caveat = drawing.caveat {
-            FileHandle.standardError.write(Data((caveat + "\n").utf8))
+            StandardStreams.writeError(caveat + "\n")
         }
         print(format.render(drawing.report, options: options), terminator: "")
     }
@@ -107,7 +108,7 @@ struct GraphSubcommand: AsyncParsableCommand {
     }
 
     private static func refuse(_ reason: String) throws -> Never {
-        FileHandle.standardError.write(Data((reason + "\n").utf8))
+        StandardStreams.writeError(reason + "\n")
         throw ExitCode(1)
     }
 }

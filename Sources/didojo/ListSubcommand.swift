@@ -1,5 +1,6 @@
 import ArgumentParser
 import DojoCatalog
+import DojoCore
 import DojoShell
 import Foundation
 
@@ -23,7 +24,7 @@ struct ListSubcommand: AsyncParsableCommand {
         let workspace = root.workspace()
         let progress = try SetupFailure.exitOnError { try root.readProgress(of: workspace) }
         for problem in catalog.problems {
-            FileHandle.standardError.write(Data("This lesson could not be loaded and is left out: \(problem.description)\n".utf8))
+            StandardStreams.writeError("This lesson could not be loaded and is left out: \(problem.description)\n")
         }
         let workshop = try SetupFailure.exitOnError { try root.workshop() }
         func lockedAfter(_ lesson: Lesson) -> String? {

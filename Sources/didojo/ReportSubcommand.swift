@@ -36,7 +36,9 @@ struct ReportSubcommand: AsyncParsableCommand {
             let recorder = CheckRecorder(checker: checker, store: root.progressStore(for: workspace), timeSource: root.timeSource)
             do {
                 try workspace.prepare(for: catalog.allExercises)
-                let grades = try await WorkspaceGrader(recorder: recorder, workspace: workspace).grade(catalog.allExercises)
+                let grades = try await StoppableWork.run(cancelled: VerifySubcommand.gradingCancelled) {
+                    try await WorkspaceGrader(recorder: recorder, workspace: workspace).grade(catalog.allExercises)
+                }
                 if let problem = grades.compactMap(\.saveProblem).first {
                     try SetupFailure.stop(DojoError.workspaceUnusable(path: workspace.root.path, reason: "the grades could not be recorded (\(problem))"))
                 }

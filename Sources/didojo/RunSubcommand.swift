@@ -1,4 +1,5 @@
 import ArgumentParser
+import DojoCore
 import DojoShell
 import Foundation
 
@@ -28,7 +29,7 @@ struct RunSubcommand: AsyncParsableCommand {
             try root.demos().run(lessonID: lesson, arguments: options, workspace: workspace.root)
         }
         if let report = ending.demoReport {
-            FileHandle.standardError.write(Data((report + "\n").utf8))
+            StandardStreams.writeError(report + "\n")
         }
         // The demo's own status: 0 it ran, 2 its options were not understood or it failed
         // (it said why); a crash counts as a failure.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DojoCore
 import Foundation
 
 /// Set-up problems (no lessons folder, no compiler…) end a subcommand with status 2 and a
@@ -6,7 +7,7 @@ import Foundation
 enum SetupFailure {
     /// Reports `error` and ends the subcommand with status 2.
     static func stop(_ error: any Error) throws -> Never {
-        FileHandle.standardError.write(Data("Error: \(error.localizedDescription)\n".utf8))
+        StandardStreams.writeError("Error: \(error.localizedDescription)\n")
         throw ExitCode(2)
     }
 

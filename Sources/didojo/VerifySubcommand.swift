@@ -102,10 +102,10 @@ struct VerifySubcommand: AsyncParsableCommand {
         // What graded: the lessons folder, said on standard error so that a grade made with
         // someone's copy of the lessons cannot pass for one made with the installed ones.
         if let notice = root.workshopNotice() {
-            FileHandle.standardError.write(Data((notice + "\n").utf8))
+            StandardStreams.writeError(notice + "\n")
         }
         if gradesLearner, let folder = try? root.lessonsFolder() {
-            FileHandle.standardError.write(Data("Grading with the lessons in \(folder.path)\(root.isInstalledLessons(folder) ? "" : " (NOT the lessons of this didojo)").\n".utf8))
+            StandardStreams.writeError("Grading with the lessons in \(folder.path)\(root.isInstalledLessons(folder) ? "" : " (NOT the lessons of this didojo)").\n")
         }
         var exercises = catalog.allExercises
         if let lesson {
@@ -131,9 +131,13 @@ struct VerifySubcommand: AsyncParsableCommand {
             if gradesLearner {
                 let workspace = try SetupFailure.exitOnError { try root.existingWorkspace() }
                 learner = (workspace.learnerLabel(), workspace.root.path)
-                rows = try await grade(exercises, in: workspace, root: root, checker: checker)
+                rows = try await StoppableWork.run(cancelled: Self.gradingCancelled) { @MainActor in
+                    try await grade(exercises, in: workspace, root: root, checker: checker)
+                }
             } else {
-                rows = try await verifyLessons(exercises, checker: checker)
+                rows = try await StoppableWork.run(cancelled: Self.verifyingCancelled) { @MainActor in
+                    try await verifyLessons(exercises, checker: checker)
+                }
             }
         } catch let status as ExitCode {
             throw status
@@ -185,7 +189,7 @@ struct VerifySubcommand: AsyncParsableCommand {
     private func gradeClass(root: CompositionRoot) async throws {
         let all = try SetupFailure.exitOnError { try root.allLessons() }
         if let folder = try? root.lessonsFolder() {
-            FileHandle.standardError.write(Data("Grading with the lessons in \(folder.path)\(root.isInstalledLessons(folder) ? "" : " (NOT the lessons of this didojo)").\n".utf8))
+            StandardStreams.writeError("Grading with the lessons in \(folder.path)\(root.isInstalledLessons(folder) ? "" : " (NOT the lessons of this didojo)").\n")
         }
         let given = try SetupFailure.exitOnError { try root.givenWorkshopPlan() }
         if let lesson, all.lesson(id: lesson) == nil {
@@ -202,7 +206,11 @@ struct VerifySubcommand: AsyncParsableCommand {
         let catalog = all
         let learners: [ClassGrader.LearnerGrades]
         do {
-            learners = try await ClassGrader(checker: checker).grade(seats)
+            learners = try await StoppableWork.run(cancelled: Self.classGradingCancelled) {
+                try await ClassGrader(checker: checker).grade(seats)
+            }
+        } catch let status as ExitCode {
+            throw status
         } catch {
             try SetupFailure.stop(error)
         }
@@ -234,7 +242,7 @@ struct VerifySubcommand: AsyncParsableCommand {
         let recorder = CheckRecorder(checker: checker, store: root.progressStore(for: workspace), timeSource: root.timeSource)
         let grades = try await WorkspaceGrader(recorder: recorder, workspace: workspace).grade(exercises)
         for problem in Set(grades.compactMap(\.saveProblem)) {
-            FileHandle.standardError.write(Data("Could not record the grades in the learner's progress: \(problem)\n".utf8))
+            StandardStreams.writeError("Could not record the grades in the learner's progress: \(problem)\n")
         }
         return grades.map { VerificationRow($0) }
     }
@@ -261,9 +269,13 @@ struct VerifySubcommand: AsyncParsableCommand {
         let started = ContinuousClock.now
         let reports: [MutationReport]
         do {
-            reports = try await verifier.verify(exercises) { line in
-                FileHandle.standardError.write(Data("\(line)\n".utf8))
+            reports = try await StoppableWork.run(cancelled: Self.verifyingCancelled) {
+                try await verifier.verify(exercises) { line in
+                    StandardStreams.writeError("\(line)\n")
+                }
             }
+        } catch let status as ExitCode {
+            throw status
         } catch {
             try SetupFailure.stop(error)
         }
@@ -284,6 +296,11 @@ struct VerifySubcommand: AsyncParsableCommand {
         }
         if !reports.allSatisfy(\.holds) || !catalog.problems.isEmpty { throw ExitCode(1) }
     }
+
+    /// What `verify` (and `report --verify`) says when it is stopped (see `StoppableWork`).
+    static let gradingCancelled = "Grading cancelled: the checks under way were stopped, and none of them was recorded. The grades recorded before stand; run 'didojo verify' again to grade every exercise."
+    static let classGradingCancelled = "Grading cancelled: the checks under way were stopped, and no grades were written. Run 'didojo verify --workspaces' again to grade the class."
+    static let verifyingCancelled = "Verification cancelled: the checks under way were stopped. Run it again for a result."
 
     private func closingLine(_ summary: VerificationSummary) -> String {
         if !gradesLearner {

@@ -15,7 +15,16 @@ final class PseudoTerminalSession: Sendable {
         var master: Int32 = -1, slave: Int32 = -1
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.ENODEV) }
-        let slaveName = String(cString: ttyname(slave))
+        // ttyname_r, not ttyname: ttyname's answer is a buffer shared by the whole process, which
+        // a session starting on another thread at the same moment overwrites (the spawn then
+        // opened no such terminal: ENOENT, once in four runs of two sessions side by side).
+        var name = [CChar](repeating: 0, count: 256)
+        guard ttyname_r(slave, &name, name.count) == 0 else {
+            close(slave)
+            close(master)
+            throw POSIXError(.ENOTTY)
+        }
+        let slaveName = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         close(slave)
         self.master = master
 

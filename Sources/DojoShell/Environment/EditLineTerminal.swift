@@ -1,3 +1,4 @@
+import DojoCore
 import Foundation
 import LineEditing
 import TerminalMarkdown
@@ -31,7 +32,7 @@ package final class EditLineTerminal: Terminal {
     package func write(_ text: String) {
         // A terminal that went away (closed, its SIGHUP being handled) fails the write with
         // EIO: nothing to show it to, and no reason to crash (`write(_:)` traps on any error).
-        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        StandardStreams.writeOutput(text)
     }
 
     package func close() {

@@ -1,3 +1,4 @@
+import DojoCore
 import Foundation
 import LineEditing
 import TerminalMarkdown
@@ -28,7 +29,7 @@ package final class ScriptTerminal: Terminal {
     package func write(_ text: String) {
         // Output that can no longer be written (a terminal that went away fails with EIO) has
         // nobody to show it to, and is no reason to crash (`write(_:)` traps on any error).
-        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        StandardStreams.writeOutput(text)
     }
 
     package func close() {}

@@ -1,4 +1,5 @@
 import ChildProcess
+import DojoCore
 import Foundation
 
 #if canImport(Glibc)
@@ -90,7 +91,7 @@ package struct SystemEditorLauncher: EditorLauncher {
     /// screen, show the cursor and reset the colours, as it would have on quitting.
     private func leaveFullScreen() {
         guard isatty(STDOUT_FILENO) == 1, environment["TERM"] != "dumb" else { return }
-        FileHandle.standardOutput.write(Data("\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m".utf8))
+        StandardStreams.writeOutput("\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m")
     }
 
     /// `text` as one word for `/bin/sh`: in single quotes, each of its own as `'\''`.

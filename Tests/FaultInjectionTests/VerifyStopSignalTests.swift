@@ -1,0 +1,42 @@
+import DojoTestSupport
+import Foundation
+import Testing
+
+/// `didojo verify` stopped by a script (`timeout` sends SIGTERM) or by its terminal closing
+/// (SIGHUP) stops the check under way as `didojo check` does, records nothing of it, and only
+/// then ends, by that signal: a pass recorded before is not taken back by a check that never
+/// finished, and no folder of compiled files is left in the temporary directory.
+struct VerifyStopSignalTests {
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aGradingStoppedBySignalRecordsNothingOfItsCheckAndEndsByIt(_ stop: Int32) async throws {
+        var didojo = try Didojo()
+        let scratch = try TemporaryFolder("verify-stop-scratch")
+        didojo.extraEnvironment["TMPDIR"] = scratch.url.path
+        // The file made from its starter, then tried (so graded), but still failing: a grading
+        // that finished would take back the pass recorded below.
+        _ = try await didojo.run(["check", "no-di.1"])
+        let file = didojo.workspace.appendingPathComponent("no-di/1/SocialPresenter.swift")
+        try (String(contentsOf: file, encoding: .utf8) + "\n// tried\n").write(to: file, atomically: true, encoding: .utf8)
+        let progressFile = didojo.workspace.appendingPathComponent(".didojo/progress.json")
+        var progress = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: progressFile)) as? [String: Any])
+        progress["exercises"] = ["no-di.1": ["passed": true, "attempts": 1, "hintsShown": 0, "solutionSeen": false]]
+        try JSONSerialization.data(withJSONObject: progress).write(to: progressFile)
+
+        let configured = didojo
+        let (sent, ended, output) = try await CheckGate.shared.run {
+            let grading = try UnsupervisedDidojo(configured, arguments: ["verify", "--lesson", "no-di"])
+            let sent = await FolderWatch.signal(stop, to: grading.processIdentifier, once: scratch.url, holds: "didojo-check-")
+            return (sent, grading.waitUntilEnded(), grading.output)
+        }
+        #expect(sent, "the grading ended, or never began a check, before its folder was seen: \(output)")
+        #expect(ended.signaled && ended.status == stop, "ended \(ended), not by signal \(stop): \(output)")
+        #expect(output.contains("Grading cancelled"), "\(output)")
+        let after = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: progressFile)) as? [String: Any])
+        let noDI1 = (after["exercises"] as? [String: Any])?["no-di.1"] as? [String: Any]
+        #expect(noDI1?["passed"] as? Bool == true, "the stopped grading took the pass back: \(after) \(output)")
+        // Nothing of the check is left: no file, no process working in its (removed) folder.
+        let left = try await CheckLeftovers.after(in: scratch.url)
+        #expect(left.files.isEmpty, "left behind: \(left.files)")
+        #expect(left.processes.isEmpty, "still running in the check's folder: \(left.processes)")
+    }
+}
