@@ -37,6 +37,7 @@ enum Main {
         // On a full disk or under a file-size limit a write must fail with an error the shell
         // reports ("could not save your progress"), not kill the shell with SIGXFSZ.
         signal(SIGXFSZ, SIG_IGN)
+        StandardStreams.keepOpen()
         do {
             // A bare `didojo`, what a learner types, is the shell with the default options.
             // It starts at once: parsing an empty command line through ArgumentParser would

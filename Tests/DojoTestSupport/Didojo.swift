@@ -88,8 +88,9 @@ package struct Didojo: Sendable {
     ///   - fileSizeLimit: RLIMIT_FSIZE in 512-byte blocks (`ulimit -f`): no file written by the
     ///     shell may grow beyond it, as on a full disk.
     ///   - isCancelled: polled; when true the whole process group is killed with SIGKILL.
+    ///   - standardErrorClosed: `didojo` starts with its standard error closed (`2>&-`).
     package func run(
-        _ arguments: [String], inputBytes: Data?, keepInputOpen: Bool = false, fileSizeLimit: Int? = nil,
+        _ arguments: [String], inputBytes: Data?, keepInputOpen: Bool = false, fileSizeLimit: Int? = nil, standardErrorClosed: Bool = false,
         timeout: Duration = .seconds(300), isCancelled: @escaping @Sendable () -> Bool = { false }
     ) async throws -> ChildProcessResult {
         var environment = self.environment
@@ -104,6 +105,7 @@ package struct Didojo: Sendable {
         } else {
             script += "exec \"$0\" \"$@\""
         }
+        if standardErrorClosed { script += " 2>&-" }
         let request = ChildProcessRequest(
             executable: "/bin/sh", arguments: ["-c", script, executable.path] + arguments, environment: environment,
             workingDirectory: home.url.path, timeout: timeout

@@ -115,6 +115,18 @@ import Testing
         #expect(text.contains("usage: didojo \(command) "))
     }
 
+    @Test func aSetUpErrorWithStandardErrorClosedEndsWithItsStatusAndWritesIntoNoFile() async throws {
+        let didojo = try Didojo()
+        _ = try await didojo.run(["check", "no-di.1"])
+        let progressFile = didojo.workspace.appendingPathComponent(".didojo/progress.json")
+        let progress = try Data(contentsOf: progressFile)
+        // Started with standard error closed, a program's first file opened takes its number:
+        // the message must go nowhere, not into that file, nor trap on a read-only one.
+        let result = try await didojo.run(["check", "no-such.1"], inputBytes: nil, standardErrorClosed: true)
+        #expect(result.termination == .exited(2), "\(result.termination) \(result.standardOutput)")
+        #expect(try Data(contentsOf: progressFile) == progress)
+    }
+
     @Test func verifyOfAWorkspaceThatIsNotThereIsASetUpError() async throws {
         let result = try await Didojo().run(["verify"])
         #expect(result.termination == .exited(2))
