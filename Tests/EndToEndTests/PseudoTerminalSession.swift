@@ -9,6 +9,7 @@ final class PseudoTerminalSession: Sendable {
     /// What the terminal showed: the reader thread appends, the test reads.
     private let buffer = Mutex(Data())
     private let master: Int32
+    private let descriptorClosing = SharedDescriptorClosing()
     let pid: pid_t
 
     init(executable: URL, arguments: [String] = [], environment: [String: String], columns: UInt16 = 100, rows: UInt16 = 40) throws {
@@ -50,9 +51,17 @@ final class PseudoTerminalSession: Sendable {
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable.path, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        guard status == 0 else {
+            close(master)
+            throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO)
+        }
         pid = child
 
+        // The terminal's descriptor is closed by whichever is last done with it, the session or
+        // its reader: closed while the reader still read it, or while the test could still type,
+        // its number could go to another session's terminal, starting at the same moment, whose
+        // output the reader would steal or whose program would get the keys.
+        let closing = descriptorClosing
         let reader = Thread { [weak self, master] in
             var chunk = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -61,6 +70,7 @@ final class PseudoTerminalSession: Sendable {
                 guard let self else { break }
                 self.buffer.withLock { $0.append(contentsOf: chunk[0..<count]) }
             }
+            closing.oneIsDone(with: master)
         }
         reader.start()
     }
@@ -114,11 +124,23 @@ final class PseudoTerminalSession: Sendable {
         throw WaitTimeout(expected: "the program to exit", screen: screen)
     }
 
+    /// Ends the program and whatever else its session still runs on the terminal, so that the
+    /// reader sees the terminal close.
     deinit {
+        kill(-pid, SIGKILL)
         kill(pid, SIGKILL)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
-        close(master)
+        descriptorClosing.oneIsDone(with: master)
+    }
+
+    /// Closes a descriptor once both of its two users are done with it.
+    private final class SharedDescriptorClosing: Sendable {
+        private let done = Atomic<Int>(0)
+
+        func oneIsDone(with descriptor: Int32) {
+            if done.add(1, ordering: .sequentiallyConsistent).newValue == 2 { close(descriptor) }
+        }
     }
 
     struct WaitTimeout: Error, CustomStringConvertible {
