@@ -26,6 +26,14 @@ package struct Didojo: Sendable {
         home = try TemporaryFolder("e2e")
     }
 
+    /// Gives `didojo` a temporary folder of its own (`TMPDIR`), and returns it: the checker
+    /// makes each check's folder there, which a test can then watch.
+    package mutating func watchedTemporaryFolder(_ label: String) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder(label)
+        extraEnvironment["TMPDIR"] = folder.url.path
+        return folder
+    }
+
     /// The built `didojo` alone in a folder of this home (with `demos`, a script,
     /// as its `didojo-demos` when given), told where the lessons are, since it is no longer
     /// in the repository's build folder.

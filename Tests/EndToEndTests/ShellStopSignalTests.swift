@@ -9,12 +9,10 @@ import Testing
 struct ShellStopSignalTests {
     @Test(arguments: [SIGHUP, SIGTERM])
     func aShellStoppedDuringACheckLeavesNothingAndEndsBySignal(_ stop: Int32) async throws {
-        let didojo = try Didojo()
-        let scratch = try TemporaryFolder("shell-stop-scratch")
+        var didojo = try Didojo()
+        let scratch = try didojo.watchedTemporaryFolder("shell-stop-scratch")
         var environment = didojo.environment
         environment["TERM"] = "xterm"
-        // The checker makes each check's folder in the temporary directory: this one, to watch.
-        environment["TMPDIR"] = scratch.url.path
         let session = try PseudoTerminalSession(executable: Didojo.executable, environment: environment, columns: 80, rows: 24)
         try await session.waitFor("didojo> ")
         // A fresh home: the first check compiles with empty caches, seconds to stop it in.

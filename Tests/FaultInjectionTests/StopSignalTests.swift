@@ -9,9 +9,7 @@ struct StopSignalTests {
     @Test(arguments: [SIGTERM, SIGHUP])
     func aCheckStoppedBySignalLeavesNothingAndEndsByIt(_ stop: Int32) async throws {
         var didojo = try Didojo()
-        // The checker makes each check's folder in the temporary directory: this one, to watch.
-        let scratch = try TemporaryFolder("stop-signal-scratch")
-        didojo.extraEnvironment["TMPDIR"] = scratch.url.path
+        let scratch = try didojo.watchedTemporaryFolder("stop-signal-scratch")
         let configured = didojo
         let (sent, ended, output) = try await CheckGate.shared.run {
             // A fresh home: the first check compiles with empty caches, seconds to stop it in.

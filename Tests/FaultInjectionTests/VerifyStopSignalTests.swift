@@ -10,8 +10,7 @@ struct VerifyStopSignalTests {
     @Test(arguments: [SIGTERM, SIGHUP])
     func aGradingStoppedBySignalRecordsNothingOfItsCheckAndEndsByIt(_ stop: Int32) async throws {
         var didojo = try Didojo()
-        let scratch = try TemporaryFolder("verify-stop-scratch")
-        didojo.extraEnvironment["TMPDIR"] = scratch.url.path
+        let scratch = try didojo.watchedTemporaryFolder("verify-stop-scratch")
         // The file made from its starter, then tried (so graded), but still failing: a grading
         // that finished would take back the pass recorded below.
         _ = try await didojo.run(["check", "no-di.1"])
