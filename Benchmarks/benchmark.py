@@ -418,9 +418,13 @@ def floor_timer(swiftc, flags, cache, source, extra_sources=(), fails=False):
                *extra_sources]
 
     def once():
+        # The driver makes a TemporaryDirectory.* folder in $TMPDIR at every run, and leaves it:
+        # one of its own, removed after (outside the time taken).
+        temporary = tempfile.mkdtemp(prefix="didojo-floor-")
         started = time.perf_counter()
-        result = subprocess.run(command, capture_output=True)
+        result = subprocess.run(command, capture_output=True, env=dict(os.environ, TMPDIR=temporary))
         elapsed = time.perf_counter() - started
+        shutil.rmtree(temporary, ignore_errors=True)
         if (result.returncode != 0) != fails:
             raise SystemExit(f"the floor's compile {'passed' if fails else 'failed'} unexpectedly:\n{result.stderr.decode()}")
         return elapsed
@@ -472,10 +476,13 @@ class NaiveRoute:
         )
 
     def build(self):
-        return subprocess.run(
-            ["swift", "build", "--build-tests", "--package-path", str(self.folder)],
-            capture_output=True, text=True,
-        )
+        # The compiler driver leaves a TemporaryDirectory.* folder in $TMPDIR at every run: the
+        # build gets a folder of its own, removed after.
+        with tempfile.TemporaryDirectory(prefix="didojo-naive-") as temporary:
+            return subprocess.run(
+                ["swift", "build", "--build-tests", "--package-path", str(self.folder)],
+                capture_output=True, text=True, env=dict(os.environ, TMPDIR=temporary),
+            )
 
     def test_binary(self):
         return self.folder / ".build" / "debug" / "NaiveRoutePackageTests.xctest"
@@ -537,7 +544,10 @@ def main():
     if not executable.exists():
         raise SystemExit(f"{executable} is missing: run ./start.sh (or swift build) first")
     swiftc = shutil.which("swiftc") or "swiftc"
-    version = subprocess.run([swiftc, "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    # In a folder of its own: even `--version` leaves the driver's TemporaryDirectory.* behind.
+    with tempfile.TemporaryDirectory(prefix="didojo-version-") as temporary:
+        version = subprocess.run([swiftc, "--version"], capture_output=True, text=True,
+                                 env=dict(os.environ, TMPDIR=temporary)).stdout.splitlines()[0]
     load_before = load_average()
 
     scratch = Path(tempfile.mkdtemp(prefix="didojo-benchmark-"))
