@@ -298,14 +298,19 @@ struct CompositionRoot {
     /// (see `ExerciseChecker.warmUp`): right after a fresh install, the first check would
     /// otherwise build the compiler's module cache and the program that runs the checks,
     /// seconds of work, while the learner is still reading. Nothing waits for it: the prompt
-    /// is shown at once, and quitting ends it (a check's processes end with didojo). Its end is
-    /// marked in the trace (`DIDOJO_TRACE`) as `warm-up done`: what a test awaits.
-    func startWarmUp(for exercise: Exercise, in workspace: Workspace, catalog: LessonCatalog, vocabularies: LessonVocabularies) {
-        guard environment["DIDOJO_NO_WARM_UP"] == nil else { return }
+    /// is shown at once. The shell cancels it when it ends (see `ShellSubcommand`), so that its
+    /// check removes its folder of compiled files. Its end is marked in the trace
+    /// (`DIDOJO_TRACE`) as `warm-up done`: what a test awaits.
+    ///
+    /// - Returns: the warm-up, to cancel; nil when it is switched off (`DIDOJO_NO_WARM_UP`).
+    func startWarmUp(
+        for exercise: Exercise, in workspace: Workspace, catalog: LessonCatalog, vocabularies: LessonVocabularies
+    ) -> Task<Void, Never>? {
+        guard environment["DIDOJO_NO_WARM_UP"] == nil else { return nil }
         let makeChecker = checkerMaker(for: catalog, vocabularies: vocabularies)
         let source = workspace.file(for: exercise)
         let trace = trace
-        Task.detached(priority: .background) {
+        return Task.detached(priority: .background) {
             guard case .success(let checker) = makeChecker() else {
                 trace.mark("warm-up done: no checker")
                 return

@@ -85,6 +85,7 @@ struct ShellSubcommand: AsyncParsableCommand {
         completion.candidates = { [unowned shell] words, partial in
             shell.completionCandidates(wordsBeforeCursor: words, partialWord: partial)
         }
+        var warmUp: Task<Void, Never>?
         if terminal.isInteractive {
             // In a workshop the teacher's grades and the learner's report carry a name: asked
             // once, unless the teacher's handout already wrote it (Enter skips, for good).
@@ -97,14 +98,29 @@ struct ShellSubcommand: AsyncParsableCommand {
             root.trace.mark("welcome shown")
             // A person will check soon: get the checker ready while they read.
             if let exercise = shell.session.currentExercise ?? catalog.allExercises.first {
-                root.startWarmUp(for: exercise, in: workspace, catalog: catalog, vocabularies: dependencies.course.wiringVocabularies)
+                warmUp = root.startWarmUp(for: exercise, in: workspace, catalog: catalog, vocabularies: dependencies.course.wiringVocabularies)
             }
         }
         root.trace.mark("shell running")
         await shell.run()
+        await Self.stop(warmUp)
         withExtendedLifetime(lock) {}
         // Told to stop (SIGTERM, SIGHUP): what ran was cancelled and cleaned up; now the shell
         // ends by that signal (the kernel lets go of the workspace lock, a `flock`).
         LiveInterruptSource.endIfStopped()
+    }
+
+    /// Cancels the warm-up if it still runs, and waits for it to clean up, for 2 s at most: its
+    /// check removes its own folder of compiled files as it stops, so a shell quit (or closed)
+    /// while it compiled left that folder in the temporary directory.
+    private static func stop(_ warmUp: Task<Void, Never>?) async {
+        guard let warmUp else { return }
+        warmUp.cancel()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await warmUp.value }
+            group.addTask { try? await Task.sleep(for: .seconds(2)) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 }

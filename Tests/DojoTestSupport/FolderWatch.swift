@@ -12,13 +12,22 @@ package enum FolderWatch {
     package static func signal(
         _ signal: Int32, to pid: pid_t, once folder: URL, holds prefix: String, within limit: Duration = .seconds(120)
     ) async -> Bool {
+        await act(once: folder, holds: prefix, while: pid, within: limit) { kill(pid, signal) == 0 }
+    }
+
+    /// Runs `action` once `folder` holds an entry whose name starts with `prefix`; returns what
+    /// it returned, or false when that did not happen within `limit` and while `pid` ran.
+    package static func act(
+        once folder: URL, holds prefix: String, while pid: pid_t, within limit: Duration = .seconds(120),
+        _ action: @escaping @Sendable () -> Bool
+    ) async -> Bool {
         await withCheckedContinuation { continuation in
             let thread = Thread {
                 let deadline = ContinuousClock.now + limit
                 while ContinuousClock.now < deadline, ProcessWatch.isRunning(pid) {
                     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
                     if names.contains(where: { $0.hasPrefix(prefix) }) {
-                        continuation.resume(returning: kill(pid, signal) == 0)
+                        continuation.resume(returning: action())
                         return
                     }
                     usleep(5_000)

@@ -159,4 +159,25 @@ import Testing
         shell.type("quit\r")
         #expect(try await shell.waitForExit() == 0)
     }
+
+    @Test func quittingWhileTheWarmUpCompilesLeavesNothingBehind() async throws {
+        var didojo = try Didojo()
+        let scratch = try didojo.watchedTemporaryFolder("warm-up-scratch")
+        var environment = didojo.environment
+        environment["TERM"] = "xterm"
+        environment.removeValue(forKey: "DIDOJO_NO_WARM_UP")
+        let shell = try PseudoTerminalSession(executable: Didojo.executable, environment: environment)
+        try await shell.waitFor("didojo> ")
+        // A fresh home: the warm-up's check compiles for seconds. Quit the moment its folder exists.
+        let typed = await FolderWatch.act(once: scratch.url, holds: "didojo-check-", while: shell.pid) {
+            shell.type("quit\r")
+            return true
+        }
+        #expect(typed, "the warm-up's check never began: \(shell.screen)")
+        #expect(try await shell.waitForExit() == 0, "\(shell.screen)")
+        // Nothing of the warm-up is left: no file, no process working in its (removed) folder.
+        let left = try await CheckLeftovers.after(in: scratch.url)
+        #expect(left.files.isEmpty, "left behind: \(left.files)")
+        #expect(left.processes.isEmpty, "still running in the check's folder: \(left.processes)")
+    }
 }
