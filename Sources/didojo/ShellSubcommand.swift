@@ -110,15 +110,17 @@ struct ShellSubcommand: AsyncParsableCommand {
         LiveInterruptSource.endIfStopped()
     }
 
-    /// Cancels the warm-up if it still runs, and waits for it to clean up, for 2 s at most: its
-    /// check removes its own folder of compiled files as it stops, so a shell quit (or closed)
-    /// while it compiled left that folder in the temporary directory.
+    /// Cancels the warm-up if it still runs, and waits for it to clean up: its check removes its
+    /// own folder of compiled files as it stops (tens of milliseconds), so a shell quit (or
+    /// closed) while it compiled left that folder in the temporary directory. For 10 s at most:
+    /// it runs below every other priority, which on a machine busy with other work can starve
+    /// it, and quitting must not wait on that.
     private static func stop(_ warmUp: Task<Void, Never>?) async {
         guard let warmUp else { return }
         warmUp.cancel()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await warmUp.value }
-            group.addTask { try? await Task.sleep(for: .seconds(2)) }
+            group.addTask { try? await Task.sleep(for: .seconds(10)) }
             await group.next()
             group.cancelAll()
         }
