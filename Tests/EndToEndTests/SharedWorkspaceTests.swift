@@ -166,18 +166,22 @@ import Testing
         var environment = didojo.environment
         environment["TERM"] = "xterm"
         environment.removeValue(forKey: "DIDOJO_NO_WARM_UP")
+        let trace = didojo.home.url.appendingPathComponent("trace.txt")
+        environment["DIDOJO_TRACE"] = trace.path
         let shell = try PseudoTerminalSession(executable: Didojo.executable, environment: environment)
-        try await shell.waitFor("didojo> ")
         // A fresh home: the warm-up asks the compiler driver for its plans, then compiles, for
-        // seconds. Quit the moment its first folder exists (a plan's, or the check's). It runs
-        // below every other priority, which beside the whole suite can take minutes to start.
+        // seconds. Quit the moment its first folder exists (a plan's, or the check's), watched
+        // from the start on a thread of its own: beside the whole suite, this test's task saw
+        // the prompt only after a five-second warm-up was over. The shell reads the line once
+        // it is ready for one.
         let typed = await FolderWatch.act(once: scratch.url, holds: "didojo-", while: shell.pid, within: .seconds(300)) {
             shell.type("quit\r")
             return true
         }
         if !typed { shell.type("quit\r") }
-        #expect(typed, "the warm-up made no folder within 300 s: \(shell.screen)")
+        #expect(typed, "the warm-up made no folder within 300 s: \((try? String(contentsOf: trace, encoding: .utf8))?.suffix(300) ?? "no trace")")
         #expect(try await shell.waitForExit() == 0, "\(shell.screen)")
+        #expect(try String(contentsOf: trace, encoding: .utf8).contains(" check no-di.1\n"), "quit before the warm-up's check began")
         // Nothing of the warm-up is left: no file, no process working in its (removed) folder.
         let left = try await CheckLeftovers.after(in: scratch.url)
         #expect(left.files.isEmpty, "left behind: \(left.files)")
