@@ -75,17 +75,19 @@ import Testing
 
     /// A fake plugin that logs each start beside itself and answers every request (which must
     /// be 7 bytes long, after its 8-byte length) with `answer`, until its input ends.
+    ///
+    /// Written without a descriptor open for writing that a program another test starts could
+    /// inherit: the kernel would refuse to run it ("Text file busy"), the stand-in would get no
+    /// answer, as it once did beside the whole suite. A `/bin/sh` script: dash's `printf` takes
+    /// octal escapes, not hexadecimal ones.
     func writeFakePlugin(at url: URL, answering answer: String) throws {
-        let header = (0..<8).map { String(format: "\\x%02x", (answer.utf8.count >> (8 * $0)) & 0xff) }.joined()
-        try fileSystem.write("""
-            #!/bin/bash
+        let header = (0..<8).map { String(format: "\\%03o", (answer.utf8.count >> (8 * $0)) & 0xff) }.joined()
+        try ExecutableFile.writeScript("""
             echo started >> "\(url.path).starts"
             while [ "$(head -c 15 | wc -c)" -eq 15 ]; do
               printf '\(header)\(answer)'
             done
-
             """, to: url)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
     }
 
     @Test func eachCheckoutsStandInAnswersFromItsOwnPluginAndOutlivesTheOther() throws {
