@@ -27,7 +27,7 @@ struct ShellSubcommand: AsyncParsableCommand {
         // so that a script's standard output holds only what its commands print.
         let notice: (String) -> Void = terminal.isInteractive
             ? { terminal.write(TextWrapper(width: terminal.style.width).wrap($0) + "\n") }
-            : { StandardStreams.writeError(($0 + "\n")) }
+            : { StandardStreams.writeError($0 + "\n") }
 
         let catalog: LessonCatalog
         do {

@@ -104,9 +104,7 @@ struct VerifySubcommand: AsyncParsableCommand {
         if let notice = root.workshopNotice() {
             StandardStreams.writeError(notice + "\n")
         }
-        if gradesLearner, let folder = try? root.lessonsFolder() {
-            StandardStreams.writeError("Grading with the lessons in \(folder.path)\(root.isInstalledLessons(folder) ? "" : " (NOT the lessons of this didojo)").\n")
-        }
+        if gradesLearner { Self.sayWhichLessonsGrade(root) }
         var exercises = catalog.allExercises
         if let lesson {
             guard catalog.lesson(id: lesson) != nil else {
@@ -188,9 +186,7 @@ struct VerifySubcommand: AsyncParsableCommand {
     @MainActor
     private func gradeClass(root: CompositionRoot) async throws {
         let all = try SetupFailure.exitOnError { try root.allLessons() }
-        if let folder = try? root.lessonsFolder() {
-            StandardStreams.writeError("Grading with the lessons in \(folder.path)\(root.isInstalledLessons(folder) ? "" : " (NOT the lessons of this didojo)").\n")
-        }
+        Self.sayWhichLessonsGrade(root)
         let given = try SetupFailure.exitOnError { try root.givenWorkshopPlan() }
         if let lesson, all.lesson(id: lesson) == nil {
             try SetupFailure.stop(root.notFound(lesson, in: all, isExercise: false))
@@ -295,6 +291,14 @@ struct VerifySubcommand: AsyncParsableCommand {
             print(try MutationReport.json(reports))
         }
         if !reports.allSatisfy(\.holds) || !catalog.problems.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Says on standard error which lessons folder grades, so that a grade made with someone's
+    /// copy of the lessons cannot pass for one made with the installed ones.
+    @MainActor
+    private static func sayWhichLessonsGrade(_ root: CompositionRoot) {
+        guard let folder = try? root.lessonsFolder() else { return }
+        StandardStreams.writeError("Grading with the lessons in \(folder.path)\(root.isInstalledLessons(folder) ? "" : " (NOT the lessons of this didojo)").\n")
     }
 
     /// What `verify` (and `report --verify`) says when it is stopped (see `StoppableWork`).
