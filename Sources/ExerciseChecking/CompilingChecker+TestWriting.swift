@@ -69,28 +69,18 @@ extension CompilingChecker {
             onTheMutant.runOnly = learnerClasses
             return (mutant, onTheMutant)
         }
-        // The mutants' programs start early, below the check's priority: each loads XCTest,
-        // Foundation and the lesson library while the subject's checks compile and run, and is
-        // then only a load of two small libraries and a run, at full priority again once its
-        // gate opens (see `ChildProcessRequest.niceness`). The first two, which run first,
-        // start as the checks begin to compile; the others once they compiled: eleven programs
-        // loading beside the compiler slowed it by a quarter (the kernel's work of mapping
-        // their libraries, which no priority orders), and a compile error then had eleven to
-        // stop. They go on once the tests passed on the subject; otherwise they are stopped
-        // unopened, all at once the moment the subject's build fails.
+        // The mutants' programs start early, below the check's priority (see
+        // `EarlyMutantPrograms`): the first two, which run first, as the checks begin to
+        // compile, then one at a time while they compile, and any left once they compiled.
+        // They go on once the tests passed on the subject; otherwise they are stopped unopened,
+        // all at once the moment the subject's build fails.
         onPhase(.compiling)
         let programRun = self.programRun
-        let early = Mutex<[Int: CheckProgramRun.StartedRun]>([:])
-        /// Starts the programs of the mutants in `indices`.
-        let startTheMutants: @Sendable (Range<Int>) -> Void = { indices in
-            for index in indices {
-                // One that cannot start now starts after the subject's run, as before.
-                guard let started = try? programRun.start(mutantRequests[index].1, early: true) else { continue }
-                early.withLock { $0[index] = started }
-            }
-        }
+        let early = EarlyMutantPrograms(mutantRequests.map(\.1), by: programRun)
+        let spreading = Mutex<Task<Void, Never>?>(nil)
+        defer { spreading.withLock { $0?.cancel() } }
         func abandonTheMutants() async {
-            let started = early.withLock { runs in defer { runs = [:] }; return Array(runs.values) }
+            let started = early.takeAll()
             await withTaskGroup(of: Void.self) { group in
                 for run in started { group.addTask { await programRun.abandon(run) } }
             }
@@ -101,9 +91,13 @@ extension CompilingChecker {
         let onSubject: CheckReport
         let firstWave = min(Self.mutantsRunAtOnce, mutantRequests.count)
         let mutantsFollow = CheckProgramRun.BuildEvents(
-            checksCompiling: { startTheMutants(0..<firstWave) },
-            checksCompiled: { startTheMutants(firstWave..<mutantRequests.count) },
-            failed: { for run in early.withLock({ Array($0.values) }) { programRun.stopSoon(run) } }
+            checksCompiling: {
+                early.start(upTo: firstWave)
+                let task = early.spreadOut()
+                spreading.withLock { $0 = task }
+            },
+            checksCompiled: { early.start(upTo: mutantRequests.count) },
+            failed: { for run in early.close().values { programRun.stopSoon(run) } }
         )
         do {
             onSubject = try await programRun.finish(
@@ -134,7 +128,7 @@ extension CompilingChecker {
         onPhase(.mutants)
         let finished: [MutantResult]
         do {
-            let started = early.withLock { $0 }
+            let started = early.close()
             finished = try await Array(mutantRequests.enumerated()).concurrentMap(limit: Self.mutantsRunAtOnce) { index, mutantRequest in
                 let (mutant, request) = mutantRequest
                 await compiledAhead.wait(for: index)

@@ -133,9 +133,9 @@ struct FailingFileSystem: FileSystem {
     }
 }
 
-/// A test-writing check starts the mutants' programs once the subject's checks compiled (see
-/// `CompilingChecker.checkTests`): each is let go once, or stopped unopened when the tests fail
-/// on the subject, and none outlives the check.
+/// A test-writing check starts the mutants' programs while the subject's checks compile (see
+/// `EarlyMutantPrograms`): each is let go once, or stopped unopened when the tests fail on the
+/// subject, and none outlives the check.
 @Suite struct EarlyMutantProgramsTests {
     static let passingTests =
         "import XCTest\n\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        let counter = Counter()\n        counter.increment()\n        XCTAssertEqual(counter.value, 1)\n    }\n}\n"
@@ -190,6 +190,58 @@ struct FailingFileSystem: FileSystem {
         // The subject's program and the first wave of the mutants' were waiting: all ended.
         #expect(launcher.gatedRunsStarted() == 1 + CompilingChecker.mutantsRunAtOnce)
         #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
+    }
+
+    /// The fixture with six more planted bugs (the counter counts by 3 to 8): more than the
+    /// first wave, so that the rest start one at a time while the tests compile (see
+    /// `EarlyMutantPrograms`).
+    static func manyPlantedBugs() throws -> LessonFixture {
+        var fixture = LessonFixture.testWriting()
+        var manifest = try #require(fixture.files["lesson.yaml"])
+        // After the last planted bug's entry, indented as it is.
+        let last = try #require(manifest.range(of: "description: \"the counter counts twice\""))
+        let lineStart = manifest[..<last.lowerBound].lastIndex(of: "\n").map(manifest.index(after:)) ?? manifest.startIndex
+        let indent = String(manifest[lineStart..<last.lowerBound].dropLast(2))
+        var entries = ""
+        for step in 3...8 {
+            entries += "\n\(indent)- id: counts-by-\(step)\n\(indent)  description: \"the counter counts by \(step)\""
+            fixture.files["exercises/1/mutants/counts-by-\(step)/Counter.swift"] =
+                "final class Counter {\n    private(set) var value = 0\n    func increment() { value += \(step) }\n}\n"
+        }
+        manifest.insert(contentsOf: entries, at: last.upperBound)
+        fixture.files["lesson.yaml"] = manifest
+        return fixture
+    }
+
+    @Test func manyPlantedBugsEachGetOneProgramThatRunsOnceAndEnds() async throws {
+        let folder = try TemporaryFolder("early-mutants-many")
+        let launcher = CountingLauncher(failing: { _ in false })
+        let report = try await check(Self.passingTests, launcher: launcher, in: folder, fixture: try Self.manyPlantedBugs())
+        #expect(report.outcome == .passed)
+        #expect(report.mutants.count == 8 && report.mutants.allSatisfy(\.caught))
+        #expect(launcher.gatedRunsStarted() == 1 + 8)
+        #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
+    }
+
+    /// The programs started one at a time while the tests compiled are stopped with the
+    /// others, and none starts once the check is over.
+    @Test func aCompileErrorStopsTheProgramsStartedWhileTheTestsCompiledAndNoneStartsAfter() async throws {
+        let folder = try TemporaryFolder("early-mutants-many-error")
+        let launcher = CountingLauncher(failing: { _ in false })
+        let report = try await check(
+            Self.passingTests.replacingOccurrences(of: "XCTAssertEqual(counter.value, 1)", with: "let wrong: Int = \"one\""),
+            launcher: launcher, in: folder, fixture: try Self.manyPlantedBugs())
+        #expect(report.outcome == .compileFailed)
+        let started = launcher.gatedRunsStarted()
+        // Compiling a file that imports XCTest takes far longer than the 25 ms between two
+        // starts: more than the subject's and the first wave's had started.
+        #expect(started > 1 + CompilingChecker.mutantsRunAtOnce && started <= 1 + 8)
+        #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
+        try await Task.sleep(for: EarlyMutantPrograms.spacing * 8)
+        #expect(launcher.gatedRunsStarted() == started, "a program started after the check was over")
+        #expect(launcher.unfinishedRuns() == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
     }
 
