@@ -20,8 +20,14 @@ package enum ForegroundProcess {
     /// - Throws: ``ChildProcessError/couldNotStart(executable:reason:)`` when it cannot be
     ///   started (missing, not executable…).
     package static func run(executable: String, arguments: [String]) throws -> Termination {
-        let pid = try spawn(executable: executable, arguments: arguments, terminal: nil)
-        return wait(for: pid)
+        wait(for: try start(executable: executable, arguments: arguments))
+    }
+
+    /// Starts `executable` with `arguments` in the caller's process group, as `run` does, and
+    /// returns its process ID, which the caller must `wait(for:)`: for a caller that passes a
+    /// stop sent to it alone (a script's `timeout`) on to the program meanwhile.
+    package static func start(executable: String, arguments: [String]) throws -> pid_t {
+        try spawn(executable: executable, arguments: arguments, terminal: nil)
     }
 
     /// Starts `executable` with `arguments` in a process group of its own, makes that group
@@ -175,7 +181,7 @@ package enum ForegroundProcess {
 
     /// Waits for `pid`; the C helper goes on waiting when a signal (a Ctrl-C the caller
     /// handles) interrupts the wait.
-    private static func wait(for pid: pid_t) -> Termination {
+    package static func wait(for pid: pid_t) -> Termination {
         var signaled: Int32 = 0
         var value: Int32 = 0
         guard cchildprocess_reap(pid, &signaled, &value) == 0 else {

@@ -6,6 +6,7 @@ import DojoShell
 import DojoWorkspace
 import Foundation
 import Glibc
+import LineEditing
 
 /// `didojo class …`: the live classroom from the command line. The teacher's `serve`; the
 /// learner's `join`, `status` and `leave`, as the shell's `class` command does them.
@@ -95,6 +96,10 @@ struct ClassSubcommand: AsyncParsableCommand {
                 throw ExitCode(2)
             }
             let root = CompositionRoot(options: global.setup)
+            // Stopped (Ctrl-C, a script's `timeout`, a closed terminal), the grading stops
+            // first; ended by the signal at once, this command had left it grading every
+            // workspace on its own, and its folder behind.
+            let interrupts = LiveInterruptSource.installed(stopSignalsToo: true)
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-grades-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -103,7 +108,24 @@ struct ClassSubcommand: AsyncParsableCommand {
             var arguments = ["verify", "--workspaces"] + workspaces + ["--json", grades.path]
             if let lessons = global.lessons { arguments += ["--lessons", lessons] }
             if let workshop = global.workshop { arguments += ["--workshop", workshop] }
-            _ = try ForegroundProcess.run(executable: root.executable.path, arguments: arguments)
+            let grading = try ForegroundProcess.start(executable: root.executable.path, arguments: arguments)
+            // Ctrl-C on the terminal reaches the grading too (it runs in this process group), a
+            // stop sent to this process alone does not: each is passed on, and the grading
+            // cancels its checks as a stopped 'didojo verify' does.
+            let passingOn = Task.detached {
+                await interrupts.nextInterrupt()
+                guard !Task.isCancelled else { return false }
+                kill(grading, InterruptSignal.stopSignal ?? SIGINT)
+                return true
+            }
+            _ = await Task.detached { ForegroundProcess.wait(for: grading) }.value
+            passingOn.cancel()
+            if await passingOn.value {
+                try? FileManager.default.removeItem(at: folder)
+                StandardStreams.writeError("Nothing was sent to the class: the grading was stopped.\n")
+                LiveInterruptSource.endIfStopped()
+                throw ExitCode(130)
+            }
             guard FileManager.default.fileExists(atPath: grades.path) else {
                 ClassSubcommand.fail("Grading did not finish, so nothing was sent to the class.")
                 throw ExitCode(2)
