@@ -132,6 +132,12 @@ struct ClassSubcommand: AsyncParsableCommand {
             }
             let client = root.executable.deletingLastPathComponent().appendingPathComponent(ClassClientExecutable.name)
             let sent = try ForegroundProcess.run(executable: client.path, arguments: ["grades", server, "--file", grades.path])
+            // A stop that came while the grades were sent (which take seconds at most) ends it
+            // by that signal now, its folder removed first.
+            if interrupts.stopRequested {
+                try? FileManager.default.removeItem(at: folder)
+                LiveInterruptSource.endIfStopped()
+            }
             if !sent.isSuccess { throw ExitCode(1) }
         }
     }
