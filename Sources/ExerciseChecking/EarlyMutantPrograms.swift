@@ -7,12 +7,12 @@ import Synchronization
 ///
 /// Why one at a time, `spacing` apart, while the tests compile: started all at once beside the
 /// compiler, eleven programs slowed it by a quarter (the kernel's work of mapping their
-/// libraries, which no priority orders); started all at once when the tests had compiled, seven
+/// libraries, which no priority orders); started all at once when the tests had compiled, nine
 /// of them loaded beside the link of the tests, the next step the learner waits for, which then
 /// took 25 ms instead of 5. One every 25 ms while the compiler works keeps one loading at a
-/// time on the core it leaves idle. constructor.4 (9 mutants), interleaved A/B, two workspaces,
-/// medians of 30: a body edit 434 → 372 ms, a new function 448 → 392 ms; 15, 35 and 50 ms
-/// apart were each slower than 25.
+/// time on the core it leaves idle. constructor.4 (eleven planted bugs), turn about in two
+/// workspaces, medians: a body edit 432 → 375 ms (40 turns; another 30 gave 401 both), a new
+/// function 483 → 439 ms (30 turns); 15, 35 and 50 ms apart were each slower than 25.
 ///
 /// Once closed (the tests failed to build, the check is over or cancelled), no program starts.
 struct EarlyMutantPrograms: Sendable {
