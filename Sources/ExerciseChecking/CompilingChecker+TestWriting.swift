@@ -2,7 +2,6 @@ import DojoCatalog
 import DojoCore
 import DojoGrading
 import Foundation
-import Synchronization
 
 extension CompilingChecker {
     /// How many mutants' runs go at a time: classroom laptops have few cores.
@@ -77,8 +76,6 @@ extension CompilingChecker {
         onPhase(.compiling)
         let programRun = self.programRun
         let early = EarlyMutantPrograms(mutantRequests.map(\.1), by: programRun)
-        let spreading = Mutex<Task<Void, Never>?>(nil)
-        defer { spreading.withLock { $0?.cancel() } }
         func abandonTheMutants() async {
             let started = early.takeAll()
             await withTaskGroup(of: Void.self) { group in
@@ -93,8 +90,7 @@ extension CompilingChecker {
         let mutantsFollow = CheckProgramRun.BuildEvents(
             checksCompiling: {
                 early.start(upTo: firstWave)
-                let task = early.spreadOut()
-                spreading.withLock { $0 = task }
+                early.spreadOut()
             },
             checksCompiled: { early.start(upTo: mutantRequests.count) },
             failed: { for run in early.close().values { programRun.stopSoon(run) } }

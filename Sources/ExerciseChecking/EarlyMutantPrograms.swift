@@ -23,6 +23,8 @@ struct EarlyMutantPrograms: Sendable {
         var next = 0
         var runs: [Int: CheckProgramRun.StartedRun] = [:]
         var closed = false
+        /// The task that starts one more every `spacing` (see `spreadOut()`), cancelled on close.
+        var spreading: Task<Void, Never>?
     }
 
     private final class Shared: Sendable {
@@ -52,9 +54,9 @@ struct EarlyMutantPrograms: Sendable {
     }
 
     /// Starts one more program every `spacing`, on a task of its own, until all have started or
-    /// they are closed; the caller cancels the task when the check ends.
-    func spreadOut() -> Task<Void, Never> {
-        Task(priority: .background) {
+    /// they are closed (which cancels the task).
+    func spreadOut() {
+        let spreading = Task(priority: .background) {
             while true {
                 try? await Task.sleep(for: Self.spacing)
                 let next = shared.starts.withLock { $0.closed ? requests.count : $0.next }
@@ -62,12 +64,17 @@ struct EarlyMutantPrograms: Sendable {
                 start(upTo: next + 1)
             }
         }
+        let closed = shared.starts.withLock { starts in
+            starts.spreading = spreading
+            return starts.closed
+        }
+        if closed { spreading.cancel() }
     }
 
     /// The programs started so far, by the index of their request. No more start.
     func close() -> [Int: CheckProgramRun.StartedRun] {
         shared.starts.withLock { starts in
-            starts.closed = true
+            Self.close(&starts)
             return starts.runs
         }
     }
@@ -75,9 +82,14 @@ struct EarlyMutantPrograms: Sendable {
     /// The programs started so far, which the caller then owns. No more start.
     func takeAll() -> [CheckProgramRun.StartedRun] {
         shared.starts.withLock { starts in
-            starts.closed = true
+            Self.close(&starts)
             defer { starts.runs = [:] }
             return Array(starts.runs.values)
         }
+    }
+
+    private static func close(_ starts: inout Starts) {
+        starts.closed = true
+        starts.spreading?.cancel()
     }
 }

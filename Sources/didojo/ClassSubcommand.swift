@@ -103,6 +103,13 @@ struct ClassSubcommand: AsyncParsableCommand {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("didojo-grades-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             defer { try? FileManager.default.removeItem(at: folder) }
+            /// Ends the program by the stop signal that came, if one did (SIGTERM, SIGHUP), its
+            /// folder removed first: ending by the signal runs no `defer`.
+            func endIfStopped() {
+                guard interrupts.stopRequested else { return }
+                try? FileManager.default.removeItem(at: folder)
+                LiveInterruptSource.endIfStopped()
+            }
             let grades = folder.appendingPathComponent("grades.json")
             // The same executable grades, as 'didojo verify' would: its table is printed as is.
             var arguments = ["verify", "--workspaces"] + workspaces + ["--json", grades.path]
@@ -121,9 +128,8 @@ struct ClassSubcommand: AsyncParsableCommand {
             _ = await Task.detached { ForegroundProcess.wait(for: grading) }.value
             passingOn.cancel()
             if await passingOn.value {
-                try? FileManager.default.removeItem(at: folder)
                 StandardStreams.writeError("Nothing was sent to the class: the grading was stopped.\n")
-                LiveInterruptSource.endIfStopped()
+                endIfStopped()
                 throw ExitCode(130)
             }
             guard FileManager.default.fileExists(atPath: grades.path) else {
@@ -133,11 +139,8 @@ struct ClassSubcommand: AsyncParsableCommand {
             let client = root.executable.deletingLastPathComponent().appendingPathComponent(ClassClientExecutable.name)
             let sent = try ForegroundProcess.run(executable: client.path, arguments: ["grades", server, "--file", grades.path])
             // A stop that came while the grades were sent (which take seconds at most) ends it
-            // by that signal now, its folder removed first.
-            if interrupts.stopRequested {
-                try? FileManager.default.removeItem(at: folder)
-                LiveInterruptSource.endIfStopped()
-            }
+            // by that signal now.
+            endIfStopped()
             if !sent.isSuccess { throw ExitCode(1) }
         }
     }
