@@ -260,7 +260,7 @@ let package = Package(
         .target(name: "TestHostProtocol"),
         // Swift 5 mode: it works with C's standard streams (`stdout`, `stderr`), globals that
         // Swift 6 cannot prove safe, from one thread before it starts XCTest.
-        .executableTarget(name: "didojo-test-host", dependencies: ["TestHostProtocol"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        .executableTarget(name: "didojo-test-host", dependencies: ["TestHostProtocol", "CChildProcess"], swiftSettings: [.swiftLanguageMode(.v5)]),
         .executableTarget(name: "didojo-demos", dependencies: [
             "LessonSupport", "TerminalMarkdown",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -305,7 +305,7 @@ let package = Package(
         // Yams: the glossary's consistency test reads Lessons/glossary-pairings.yaml.
         .testTarget(name: "DojoCoreTests", dependencies: ["DojoCore", "DojoCatalog", "DojoWorkspace", "DojoGrading", "DojoTestSupport", "Yams", "MutationTesting", "ContentHash"]),
         // The real checker on its own: real compiles and runs, with the tests' own caches.
-        .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "DojoCatalog", "DojoGrading", "ChildProcess", "DojoTestSupport", "WiringAnalysis", "WiringModel", "DojoShell", "TerminalMarkdown"]),
+        .testTarget(name: "ExerciseCheckingTests", dependencies: ["ExerciseChecking", "DojoCore", "DojoCatalog", "DojoGrading", "ChildProcess", "TestHostProtocol", "DojoTestSupport", "WiringAnalysis", "WiringModel", "DojoShell", "TerminalMarkdown"]),
         // Runs on the lessons' starters and solutions (found next to the tests) and on real Graphviz.
         .testTarget(name: "WiringAnalysisTests", dependencies: ["WiringAnalysis", "WiringModel", "DojoTestSupport", "Yams"]),
         .testTarget(name: "MutationTestingTests", dependencies: ["MutationTesting", "WiringAnalysis"]),

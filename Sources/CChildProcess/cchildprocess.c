@@ -85,7 +85,7 @@ static size_t read_fully(int fd, void *bytes, size_t count) {
 
 // The number of tasks (processes and threads, of every user) the system runs now: the
 // fourth field of /proc/loadavg, "running/total". -1 when it cannot be read.
-static long long tasks_running_now(void) {
+long long cchildprocess_tasks_running_now(void) {
     int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return -1;
     char text[128];
@@ -104,7 +104,7 @@ static long long tasks_running_now(void) {
 // Plans one limit: `wanted` bytes or processes, lowered to the caller's own hard limit (a
 // process may lower its limits, not raise them). Both soft and hard limits are set, so the
 // child cannot raise them back. Returns whether there is a limit to apply.
-static int plan_limit(int resource, long long wanted, struct rlimit *out) {
+int cchildprocess_plan_limit(int resource, long long wanted, struct rlimit *out) {
     if (wanted <= 0) return 0;
     rlim_t value = (rlim_t)wanted;
     struct rlimit current;
@@ -133,6 +133,7 @@ int cchildprocess_start(const char *path,
     out->status_fd = -1;
     out->failed_step = CCHILDPROCESS_STEP_NONE;
     out->error_number = 0;
+    out->reaper_is_foreign = 0;
 
     int out_pipe[2] = { -1, -1 };
     int err_pipe[2] = { -1, -1 };
@@ -184,14 +185,14 @@ int cchildprocess_start(const char *path,
     plan.no_core.rlim_cur = 0;
     plan.no_core.rlim_max = 0;
     if (limits != NULL) {
-        plan.has_memory = plan_limit(RLIMIT_AS, limits->memory_bytes, &plan.memory);
-        plan.has_file_size = plan_limit(RLIMIT_FSIZE, limits->file_size_bytes, &plan.file_size);
+        plan.has_memory = cchildprocess_plan_limit(RLIMIT_AS, limits->memory_bytes, &plan.memory);
+        plan.has_file_size = cchildprocess_plan_limit(RLIMIT_FSIZE, limits->file_size_bytes, &plan.file_size);
         plan.niceness = limits->niceness > 0 ? limits->niceness : 0;
         // Without a count of what runs now there is no sound value: none rather than a
         // guess that could keep an honest program from starting a thread.
-        long long running = limits->extra_processes > 0 ? tasks_running_now() : -1;
+        long long running = limits->extra_processes > 0 ? cchildprocess_tasks_running_now() : -1;
         if (running > 0) {
-            plan.has_processes = plan_limit(RLIMIT_NPROC, running + limits->extra_processes, &plan.processes);
+            plan.has_processes = cchildprocess_plan_limit(RLIMIT_NPROC, running + limits->extra_processes, &plan.processes);
         }
     }
 
@@ -204,6 +205,7 @@ int cchildprocess_start(const char *path,
     pid_t pid = fork();
     if (pid == 0) {
         cchildprocess_reaper_main(&plan);
+        _exit(127);  // not reached: with a program to run, the reaper never returns
     }
 
     // ---- Parent ----

@@ -22,10 +22,19 @@
 /// Everything the reaper and the child need, worked out before fork(): after
 /// it they may not allocate or take a lock.
 typedef struct {
+    /// The program to run; NULL for a run of a fork server (cchildprocess_fork_server.c),
+    /// whose child goes on in the server's own program instead of starting one.
     const char *path;
     char *const *argv;
     char *const *envp;
     const char *working_directory;
+    /// A fork server's run only: the variables to set in the child, "NAME=value" strings one
+    /// after the other, each ended by a NUL, `environment_length` bytes in all.
+    const char *environment;
+    size_t environment_length;
+    /// A fork server's run only: called by the reaper just before it forks the child, so that
+    /// the child starts from what it leaves (see cchildprocess_fork_server.c); NULL: nothing.
+    void (*before_fork)(void);
 
     // Descriptors in the starting process, moved by the reaper to their places.
     int stdin_fd;
@@ -63,8 +72,15 @@ typedef struct {
 } cchildprocess_status;
 
 /// The reaper's whole life: places the descriptors, starts the child and
-/// supervises it and its descendants until none is left. Never returns.
-void cchildprocess_reaper_main(const cchildprocess_plan *plan) __attribute__((noreturn));
+/// supervises it and its descendants until none is left. Never returns in the reaper; for a
+/// fork server's run (`plan->path` NULL) it returns in the child, ready to run.
+void cchildprocess_reaper_main(const cchildprocess_plan *plan);
+
+/// Fills `out` with a limit of `wanted` (see cchildprocess.c); returns whether there is one.
+int cchildprocess_plan_limit(int resource, long long wanted, struct rlimit *out);
+
+/// The number of tasks the whole system runs now, or -1 (see cchildprocess.c).
+long long cchildprocess_tasks_running_now(void);
 
 /// Writes `{step, errno}` to `report_fd` and exits at once (no atexit handlers,
 /// no stdio buffers copied from the parent).

@@ -42,6 +42,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -135,18 +136,36 @@ static pid_t fork_quietly(void) {
 #endif
 }
 
-// The child, from fork() to execve(): its descriptors are in place already.
-__attribute__((noreturn)) static void run_child(const cchildprocess_plan *plan) {
+// Sets the variables of a fork server's run (see cchildprocess_plan.environment). Only in a
+// fork of a single-threaded process, where setenv's allocation is safe.
+static void set_environment(const cchildprocess_plan *plan) {
+    const char *end = plan->environment + plan->environment_length;
+    for (const char *entry = plan->environment; entry < end; entry += strlen(entry) + 1) {
+        char *equals = strchr(entry, '=');
+        if (equals == NULL || equals == entry) continue;
+        *equals = '\0';
+        setenv(entry, equals + 1, 1);
+        *equals = '=';
+    }
+}
+
+// The child, from fork() to execve(), or for a fork server's run (no program to start) until
+// it is ready to run: its descriptors are in place already.
+static void run_child(const cchildprocess_plan *plan) {
     int report_fd = CCHILDPROCESS_FD_REPORT;
 
     // Ignored signals stay ignored across execve() (a tutor that ignores SIGPIPE or SIGXFSZ
     // would otherwise pass that on), so reset every signal to its default, then unblock them
-    // all (the reaper keeps them blocked).
-    struct sigaction default_action;
-    memset(&default_action, 0, sizeof default_action);
-    default_action.sa_handler = SIG_DFL;
-    for (int sig = 1; sig < NSIG; sig++) {
-        sigaction(sig, &default_action, NULL);  // fails harmlessly for SIGKILL, SIGSTOP, ...
+    // all (the reaper keeps them blocked). A fork server's run keeps the handlers of the
+    // program it goes on in (the Swift runtime's crash handler among them): that program was
+    // started with the defaults.
+    if (plan->path != NULL) {
+        struct sigaction default_action;
+        memset(&default_action, 0, sizeof default_action);
+        default_action.sa_handler = SIG_DFL;
+        for (int sig = 1; sig < NSIG; sig++) {
+            sigaction(sig, &default_action, NULL);  // fails harmlessly for SIGKILL, SIGSTOP, ...
+        }
     }
     sigset_t empty;
     sigemptyset(&empty);
@@ -182,6 +201,16 @@ __attribute__((noreturn)) static void run_child(const cchildprocess_plan *plan) 
     if (plan->confined &&
         cchildprocess_apply_confinement(plan->ruleset_fd >= 0 ? CCHILDPROCESS_FD_RULESET : -1) != 0) {
         cchildprocess_fail(report_fd, CCHILDPROCESS_STEP_CONFINE);
+    }
+
+    if (plan->path == NULL) {
+        // A fork server's run: its variables, then everything but the standard streams
+        // closed, the report pipe with them (its end of file tells the starting process the
+        // run has started), and back to the program, which runs it.
+        set_environment(plan);
+        memset((void *)plan->environment, 0, plan->environment_length);
+        close_from(CCHILDPROCESS_FD_REPORT);
+        return;
     }
 
     // The report pipe, the stop pipe and the status pipe close on exec.
@@ -373,8 +402,17 @@ void cchildprocess_reaper_main(const cchildprocess_plan *plan) {
     state.status.signaled = 1;
     state.status.value = SIGKILL;
 
-    state.child = fork_quietly();
-    if (state.child == 0) run_child(plan);
+    // A fork server's run goes on in its program after this fork, so the fork must leave the
+    // C library and the program's libraries ready for use: a plain fork(), which runs their
+    // handlers. That is sound here, where the reaper is a fork of a single-threaded server.
+    if (plan->before_fork != NULL) plan->before_fork();
+    state.child = plan->path != NULL ? fork_quietly() : fork();
+    if (state.child == 0) {
+        run_child(plan);
+        return;  // a fork server's run, ready to go on
+    }
+    // The variables (the run's secrets among them) are the child's now.
+    if (plan->environment != NULL) memset((void *)plan->environment, 0, plan->environment_length);
     if (state.child < 0) cchildprocess_fail(CCHILDPROCESS_FD_REPORT, CCHILDPROCESS_STEP_FORK);
     // Before the report pipe is let go: the starting process reads this once that pipe ends.
     cchildprocess_write_fully(CCHILDPROCESS_FD_STATUS, &state.child, sizeof state.child);

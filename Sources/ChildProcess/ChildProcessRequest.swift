@@ -55,8 +55,18 @@ package struct ChildProcessRequest: Sendable, Equatable {
     /// libraries behind its gate, is put back at the caller's priority once the gate opens.
     package var niceness: Int32 = 0
     /// Holds the child back after it has started, until the gate opens (see
-    /// ``ChildProcessGate``); `nil` lets it run at once, with an empty standard input.
+    /// ``ChildProcessGate``); `nil` lets it run at once, with an empty standard input. A run of
+    /// a fork server starts only once its gate opens.
     package var gate: ChildProcessGate?
+    /// What the child reads as its standard input, a descriptor the caller keeps and closes
+    /// (a fork server's socket); `nil`: the gate's pipe, or /dev/null. Not with a gate.
+    package var inputDescriptor: Int32?
+    /// Runs this request as a fork of the server at the other end (see
+    /// ``ForkServerConnection``) rather than by starting `executable`, which the server already
+    /// runs: `arguments` are not used, `environment` is added to the server's own, and the
+    /// confinement's `writable` is the working directory alone, which is then required. `nil`:
+    /// the program is started.
+    package var forkServer: ForkServerConnection?
     /// Confines the child and everything it starts (see ``Confinement``); `nil` lets it do
     /// whatever the user may. For the learner's code: the program that runs the checks.
     package var confinement: Confinement?

@@ -49,27 +49,59 @@ enum ChildProcessStart {
         if status == 0 {
             return started
         }
+        throw error(of: started, request)
+    }
 
+    /// Starts the request as a run of its fork server (see ``ChildProcessRequest/forkServer``).
+    static func startForked(_ request: ChildProcessRequest, in server: ForkServerConnection) throws -> cchildprocess_started {
+        guard let workingDirectory = request.workingDirectory else {
+            throw ChildProcessError.couldNotStart(executable: request.executable, reason: "a fork server's run needs a folder of its own")
+        }
+        let environment = CStringArray(request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+        var limits = cchildprocess_limits(
+            memory_bytes: Int64(request.memoryLimit ?? 0),
+            file_size_bytes: Int64(request.fileSizeLimit ?? 0),
+            extra_processes: Int64(request.additionalProcessLimit ?? 0),
+            niceness: 0
+        )
+        let readable = request.confinement.map { CStringArray($0.readable) }
+        let writable = request.confinement.map { _ in CStringArray([]) }
+        var started = cchildprocess_started()
+        let status = environment.pointers.withUnsafeBufferPointer { envp in
+            withConfinement(readable: readable, writable: writable) { confinement in
+                server.exchange { socket in
+                    cchildprocess_start_forked(socket, workingDirectory, envp.baseAddress, &limits, confinement, &started)
+                }
+            }
+        }
+        if status == 0 {
+            return started
+        }
+        throw error(of: started, request)
+    }
+
+    /// The error of a start that failed, in words.
+    private static func error(of started: cchildprocess_started, _ request: ChildProcessRequest) -> ChildProcessError {
         let reason = String(cString: strerror(started.error_number))
         switch started.failed_step {
         case CCHILDPROCESS_STEP_CHDIR:
-            throw ChildProcessError.couldNotEnterWorkingDirectory(
+            return ChildProcessError.couldNotEnterWorkingDirectory(
                 path: request.workingDirectory ?? "", reason: reason)
         case CCHILDPROCESS_STEP_PIPE, CCHILDPROCESS_STEP_REDIRECT:
-            throw ChildProcessError.systemResourceUnavailable(operation: "creating pipes", reason: reason)
+            return ChildProcessError.systemResourceUnavailable(operation: "creating pipes", reason: reason)
         case CCHILDPROCESS_STEP_FORK:
-            throw ChildProcessError.systemResourceUnavailable(operation: "fork", reason: reason)
+            return ChildProcessError.systemResourceUnavailable(operation: "fork", reason: reason)
         case CCHILDPROCESS_STEP_SUPERVISE:
-            throw ChildProcessError.systemResourceUnavailable(
+            return ChildProcessError.systemResourceUnavailable(
                 operation: "becoming the reaper of its processes (PR_SET_CHILD_SUBREAPER)", reason: reason)
         case CCHILDPROCESS_STEP_CONFINE:
-            throw ChildProcessError.couldNotStart(
+            return ChildProcessError.couldNotStart(
                 executable: request.executable, reason: "could not confine it (Landlock, seccomp): \(reason)")
         case CCHILDPROCESS_STEP_RLIMIT:
-            throw ChildProcessError.couldNotStart(
+            return ChildProcessError.couldNotStart(
                 executable: request.executable, reason: "could not apply the resource limits: \(reason)")
         default:
-            throw ChildProcessError.couldNotStart(executable: request.executable, reason: reason)
+            return ChildProcessError.couldNotStart(executable: request.executable, reason: reason)
         }
     }
 }

@@ -33,6 +33,9 @@ final class RunningChild {
     /// The write end of a gated child's input; -1 when ungated or once released.
     private var heldInputFD: Int32
     private var reaperHasEnded = false
+    /// Whether the reaper is a fork server's child (see ``ForkServerConnection``), which this
+    /// process cannot wait for: its pidfd says when it has ended, and the server reaps it.
+    private let reaperIsForeign: Bool
 
     /// Reads into this buffer; one `read` returns at most a pipe's worth (64 KiB by default).
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
@@ -46,6 +49,7 @@ final class RunningChild {
         stopFD = started.stop_fd
         statusFD = started.status_fd
         heldInputFD = heldInput
+        reaperIsForeign = started.reaper_is_foreign != 0
         standardOutput = CapturedStream(limit: outputLimit)
         standardError = CapturedStream(limit: outputLimit)
         self.reportedEnd = reportedEnd
@@ -59,7 +63,16 @@ final class RunningChild {
     }
 
     /// Starts `request`; a gated request's child reads a pipe held here until ``releaseInput()``.
+    /// A fork server's run is started at once, whatever its gate (the launcher waits for it).
     static func start(_ request: ChildProcessRequest) throws -> RunningChild {
+        if let server = request.forkServer {
+            let started = try ChildProcessStart.startForked(request, in: server)
+            return RunningChild(started: started, heldInput: -1, outputLimit: request.outputLimit, reportedEnd: request.reportedEnd)
+        }
+        if let input = request.inputDescriptor {
+            let started = try ChildProcessStart.start(request, input: input)
+            return RunningChild(started: started, heldInput: -1, outputLimit: request.outputLimit, reportedEnd: request.reportedEnd)
+        }
         // A gated child reads a pipe we hold until the gate opens; an ungated one, /dev/null.
         var childInput: Int32 = -1
         var heldInput: Int32 = -1
@@ -89,11 +102,17 @@ final class RunningChild {
 
     /// Whether the reaper has ended, and with it every process of the run.
     var hasEnded: Bool {
-        if !reaperHasEnded && cchildprocess_has_exited(reaper) != 0 {
+        if !reaperHasEnded && (reaperIsForeign ? exitDescriptorIsReadable : cchildprocess_has_exited(reaper) != 0) {
             reaperHasEnded = true
             closeDescriptor(&exitFD)
         }
         return reaperHasEnded
+    }
+
+    /// Whether the reaper's pidfd says it has ended (a foreign reaper always has one).
+    private var exitDescriptorIsReadable: Bool {
+        var watched = pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0)
+        return exitFD < 0 || poll(&watched, 1, 0) > 0
     }
 
     /// Whether the supervisor must look by itself, at short intervals, for the reaper's end:
@@ -178,7 +197,9 @@ final class RunningChild {
         let reported = cchildprocess_child_status(statusFD, &signaled, &value) == 0
         var ignoredSignaled: Int32 = 0
         var ignoredValue: Int32 = 0
-        _ = cchildprocess_reap(reaper, &ignoredSignaled, &ignoredValue)
+        if !reaperIsForeign {
+            _ = cchildprocess_reap(reaper, &ignoredSignaled, &ignoredValue)
+        }
         guard reported else {
             // The reaper was killed before it could tell (by the code it ran, or by
             // `forceStop`): the program went to init and may still run. Its process group is

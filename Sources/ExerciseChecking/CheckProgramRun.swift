@@ -71,13 +71,15 @@ struct CheckProgramRun: Sendable {
     /// Starts the program that will run `request`'s checks, in a private folder of the run's
     /// own, where it loads XCTest, Foundation and the lesson library, then waits behind its gate.
     ///
-    /// - Parameter early: whether it starts before it is wanted (a mutant's, while the
-    ///   subject's checks are linked and run): the work of starting it and the program itself
-    ///   then yield to the check's own work.
-    func start(_ request: CheckProgramRequest, early: Bool = false) throws -> StartedRun {
+    /// - Parameter server: the fork server to run it in (see `PlantedBugsServer`), when it loaded
+    ///   the lesson library this run needs; the run then starts as a fork of it when its gate
+    ///   opens, in a folder inside the server's.
+    func start(_ request: CheckProgramRequest, server: PlantedBugsServer.Started? = nil) throws -> StartedRun {
+        let lessonLibrary = lessonLibrary(for: request)
+        let server = server.flatMap { $0.lessonLibrary == lessonLibrary ? $0 : nil }
         // Private (mode 0700, a name nobody can take first): on a shared classroom machine,
         // another user's program must not be able to plant files where the checks are built.
-        let folder = try fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-check-")
+        let folder = try fileSystem.makePrivateFolder(in: server?.folder ?? scratchFolder, prefix: "didojo-check-")
         let attempt = Attempt(
             folder: folder, tokens: ResultTokens(testNames: TestMainGenerator.testNames(of: request.testCases)),
             results: folder.appendingPathComponent("results-\(UUID().uuidString).jsonl")
@@ -88,13 +90,33 @@ struct CheckProgramRun: Sendable {
         // own rather than `async let`, so that it can be cancelled alone when the code under
         // test does not build (the program may still be building, the first time);
         // cancelling this check cancels it too.
-        let lessonLibrary = steps.products.library(forImports: importsMentioned(by: request), fileSystem: fileSystem)
-        let ran = Task(priority: early ? .background : nil) { [checksProgram] in
+        let ran = Task { [checksProgram] in
             try await checksProgram.start(
                 in: folder, results: attempt.results, tokens: attempt.tokens, runOnly: request.runOnly, gate: attempt.gate,
-                lessonLibrary: lessonLibrary, yielding: early)
+                lessonLibrary: lessonLibrary, server: server?.connection)
         }
         return StartedRun(request: request, attempt: attempt, ran: ran)
+    }
+
+    /// The lesson library `request`'s program loads (see `BuildProducts.library(forImports:fileSystem:)`).
+    func lessonLibrary(for request: CheckProgramRequest) -> URL {
+        steps.products.library(forImports: importsMentioned(by: request), fileSystem: fileSystem)
+    }
+
+    /// Starts a fork server that loads `lessonLibrary` (see `PlantedBugsServer`), in a private
+    /// folder of its own; nil when it cannot start.
+    func startServer(lessonLibrary: URL) -> PlantedBugsServer.Started? {
+        guard let connection = try? ForkServerConnection(),
+              let folder = try? fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-check-") else { return nil }
+        let served = Task { [checksProgram] in
+            _ = try? await checksProgram.serve(in: folder, connection: connection, lessonLibrary: lessonLibrary)
+        }
+        return PlantedBugsServer.Started(connection: connection, folder: folder, lessonLibrary: lessonLibrary, served: served)
+    }
+
+    /// Removes a fork server's folder once it has ended.
+    func removeServerFolder(_ folder: URL) {
+        try? fileSystem.removeItem(at: folder)
     }
 
     /// Builds what `started` runs, lets its program go, and reports (see `run`).

@@ -27,19 +27,50 @@ struct ChecksProgram: Sendable {
     /// - Parameters:
     ///   - lessonLibrary: the lesson library it loads before its gate (see
     ///     `BuildProducts.library(forImports:fileSystem:)`); the whole one when not given.
-    ///   - yielding: whether it runs at a lower priority (see `ChildProcessRequest.niceness`).
+    ///   - server: the fork server to run it in (see `serve(in:connection:lessonLibrary:)`),
+    ///     which loaded the lesson library already; the run then starts only as the gate opens.
     func start(
         in folder: URL, results: URL, tokens: ResultTokens, runOnly: [String], gate: ChildProcessGate,
-        lessonLibrary: URL? = nil, yielding: Bool = false
+        lessonLibrary: URL? = nil, server: ForkServerConnection? = nil
     ) async throws -> Run {
         guard !gate.isAbandoned, !Task.isCancelled else { return .notStarted(.cancelled) }
         var request = request(
             program: asATestBundle(), results: results, tokens: tokens, runOnly: runOnly, in: folder, gate: gate,
             lessonLibrary: lessonLibrary ?? steps.products.library)
-        // Lower still than the checker's readings of the learner's file, which a check awaits.
-        request.niceness = yielding ? OffThePool.lowerPriority * 2 : 0
+        if let server {
+            // The server has the rest of the environment, and the library loaded.
+            request.forkServer = server
+            request.environment = request.environment.filter { Self.variablesOfARun.contains($0.key) }
+        }
         return .ran(try await launcher.run(request))
     }
+
+    /// Runs the program as a fork server in `folder` (see `cchildprocess_fork_server.c`): it
+    /// loads XCTest, Foundation and `lessonLibrary` once, and each run given `connection`
+    /// is a fork of it, in a folder inside `folder`. Returns when the server has ended: when the
+    /// connection is closed, or the task cancelled.
+    func serve(in folder: URL, connection: ForkServerConnection, lessonLibrary: URL) async throws -> ChildProcessResult {
+        let program = asATestBundle()
+        var environment = self.environment
+        environment[TestHostProtocol.lessonLibraryVariable] = lessonLibrary.path
+        environment[TestHostProtocol.forkServerVariable] = "1"
+        // A crash of a run is reported where it ran, in its own folder: the runtime reads the
+        // setting once, in the server, and the run's working folder is its own.
+        environment["SWIFT_BACKTRACE"] = CrashBacktrace.settings(writingTo: CrashBacktrace.fileName)
+        environment["TMPDIR"] = folder.path
+        var request = ChildProcessRequest(
+            executable: program.path, arguments: [], environment: environment, workingDirectory: folder.path,
+            memoryLimit: settings.memoryLimit, confinement: confinement(program: program, folder: folder)
+        )
+        request.inputDescriptor = connection.serverEnd
+        return try await launcher.run(request)
+    }
+
+    /// What a run of a fork server is given of its request's environment: what differs from run
+    /// to run (the rest is the server's).
+    private static let variablesOfARun: Set<String> = [
+        TestHostProtocol.onlyVariable, TestHostProtocol.resultsVariable, TestHostProtocol.tokensVariable, "DIDOJO_TIMELINE", "TMPDIR",
+    ]
 
     /// The build's program under the name it runs by, `Exercise.xctest`: kept in the step cache
     /// for each build of it (see `CompiledStepCache.store(linkOrCopyOf:as:for:)`). Named like a
@@ -78,7 +109,7 @@ struct ChecksProgram: Sendable {
         environment["DIDOJO_TIMELINE"] = folder.appendingPathComponent("timeline.txt").path
         // Swift's backtracer writes where a crash happened to a file for the checker (see
         // `CrashBacktrace`), rather than raw addresses into the learner's output.
-        environment["SWIFT_BACKTRACE"] = CrashBacktrace.settings(writingTo: folder.appendingPathComponent(CrashBacktrace.fileName))
+        environment["SWIFT_BACKTRACE"] = CrashBacktrace.settings(writingTo: folder.appendingPathComponent(CrashBacktrace.fileName).path)
         // Temporary files go where the learner's code may write: its own folder.
         environment["TMPDIR"] = folder.path
         var request = ChildProcessRequest(

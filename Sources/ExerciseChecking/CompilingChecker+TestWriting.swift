@@ -1,3 +1,4 @@
+import ChildProcess
 import DojoCatalog
 import DojoCore
 import DojoGrading
@@ -68,45 +69,35 @@ extension CompilingChecker {
             onTheMutant.runOnly = learnerClasses
             return (mutant, onTheMutant)
         }
-        // The mutants' programs start early, below the check's priority (see
-        // `EarlyMutantPrograms`): the first two, which run first, as the checks begin to
-        // compile, then one at a time while they compile, and any left once they compiled.
-        // They go on once the tests passed on the subject; otherwise they are stopped unopened,
-        // all at once the moment the subject's build fails.
+        // The mutants run in a fork server (see `PlantedBugsServer`), which starts as the
+        // checks begin to compile and loads XCTest, Foundation and the lesson library beside
+        // the compiler; each mutant's run is then a fork of it. It is stopped the moment the
+        // subject's build fails.
         onPhase(.compiling)
         let programRun = self.programRun
-        let early = EarlyMutantPrograms(mutantRequests.map(\.1), by: programRun)
-        func abandonTheMutants() async {
-            let started = early.takeAll()
-            await withTaskGroup(of: Void.self) { group in
-                for run in started { group.addTask { await programRun.abandon(run) } }
-            }
-        }
+        let server = PlantedBugsServer(for: mutantRequests.first?.1 ?? onTheSubject, by: programRun)
         // The mutants' code, which never changes, is compiled on the core the subject's
         // compiles leave idle, when the cache does not have it yet (the first check).
         let compiledAhead = CompiledAhead(mutantRequests.map(\.1), by: programRun)
+        func stopEverything() async {
+            await compiledAhead.cancel()
+            await server.close()
+        }
         let onSubject: CheckReport
-        let firstWave = min(Self.mutantsRunAtOnce, mutantRequests.count)
         let mutantsFollow = CheckProgramRun.BuildEvents(
-            checksCompiling: {
-                early.start(upTo: firstWave)
-                early.spreadOut()
-            },
-            checksCompiled: { early.start(upTo: mutantRequests.count) },
-            failed: { for run in early.close().values { programRun.stopSoon(run) } }
+            checksCompiling: { if !mutantRequests.isEmpty { server.start() } },
+            failed: { server.stopSoon() }
         )
         do {
             onSubject = try await programRun.finish(
                 try programRun.start(onTheSubject), admission: admission, onPhase: onPhase, events: mutantsFollow)
         } catch {
-            await compiledAhead.cancel()
-            await abandonTheMutants()
+            await stopEverything()
             throw error
         }
         // The tests it listed and the copy it compiled were the file's, or nothing it found counts.
         guard await holds() else {
-            await compiledAhead.cancel()
-            await abandonTheMutants()
+            await stopEverything()
             return nil
         }
         compiledAhead.stop()
@@ -116,30 +107,35 @@ extension CompilingChecker {
         let wiring = await analysis.value.results
         // A broken wiring rule fails the exercise whatever the mutants do.
         guard judged.passed, wiring.allSatisfy(\.passed) else {
-            await compiledAhead.cancel()
-            await abandonTheMutants()
+            await stopEverything()
             return Self.adding(wiring, to: judged)
         }
 
         onPhase(.mutants)
         let finished: [MutantResult]
         do {
-            let started = early.close()
+            let inServer = await server.started
             finished = try await Array(mutantRequests.enumerated()).concurrentMap(limit: Self.mutantsRunAtOnce) { index, mutantRequest in
                 let (mutant, request) = mutantRequest
                 await compiledAhead.wait(for: index)
-                let run = try started[index] ?? programRun.start(request)
-                let report = try await programRun.finish(run, admission: admission, onPhase: { _ in })
+                let report: CheckReport
+                do {
+                    report = try await programRun.finish(
+                        try programRun.start(request, server: inServer), admission: admission, onPhase: { _ in })
+                } catch is ChildProcessError where inServer != nil {
+                    // The server could not start the run (it has ended, or cannot serve on this
+                    // system): the run starts a program of its own, as without a server.
+                    report = try await programRun.finish(try programRun.start(request), admission: admission, onPhase: { _ in })
+                }
                 return MutantResult(mutant: mutant, report: report)
             }
         } catch {
-            // Those a failure or a cancellation left waiting (the others it leaves as they were).
-            await compiledAhead.cancel()
-            await abandonTheMutants()
+            await stopEverything()
             throw error
         }
         // Done with its last compile by now (its mutant's run waited for it): nothing outlives the check.
         await compiledAhead.cancel()
+        await server.close(stoppingIt: false)
         let outcome: CheckReport.Outcome
         if finished.contains(where: { $0.report.outcome == .cancelled }) {
             outcome = .cancelled

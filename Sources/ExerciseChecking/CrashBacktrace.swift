@@ -23,13 +23,14 @@ enum CrashBacktrace {
     /// runtime's own and a library's frames into the learner's.
     static let frameLimit = 48
 
-    /// The value of `SWIFT_BACKTRACE` that makes the runtime write the report to `file`. The
-    /// backtracer stays off when the path cannot be written in that list (it holds a `,`).
-    static func settings(writingTo file: URL) -> String {
-        guard !file.path.contains(","), !file.path.contains("=") else { return "enable=no" }
+    /// The value of `SWIFT_BACKTRACE` that makes the runtime write the report to `path` (a
+    /// relative path is taken from the working folder at the crash). The backtracer stays off
+    /// when the path cannot be written in that list (it holds a `,`).
+    static func settings(writingTo path: String) -> String {
+        guard !path.contains(","), !path.contains("=") else { return "enable=no" }
         return [
             "enable=yes", "interactive=no", "color=no", "format=json", "symbolicate=fast", "threads=crashed",
-            "registers=none", "images=none", "sanitize=no", "limit=\(frameLimit)", "top=0", "output-to=\(file.path)",
+            "registers=none", "images=none", "sanitize=no", "limit=\(frameLimit)", "top=0", "output-to=\(path)",
         ].joined(separator: ",")
     }
 

@@ -22,6 +22,11 @@ public enum TestHostProtocol {
     /// starts, long before the checks that use it.
     public static let lessonLibraryVariable = "DIDOJO_LESSON_LIBRARY"
 
+    /// Set (to anything) for a fork server: once it has loaded the lesson library, the program
+    /// serves runs on its standard input, each a fork of it that goes on as a run of its own
+    /// (see `cchildprocess_fork_server.c`), with the variables above set for that run alone.
+    public static let forkServerVariable = "DIDOJO_FORK_SERVER"
+
     /// The checks, linked with the code under test, in the program's working folder.
     public static let checksLibraryFile = "libExerciseChecks.so"
     /// The C name of the checks' entry point, which the program looks up once it has loaded

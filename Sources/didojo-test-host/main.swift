@@ -26,6 +26,7 @@
 // The secrets and the results path arrive in environment variables: the program takes them as
 // it starts, long before any of the learner's code is even loaded, unsets the variables and
 // overwrites their bytes, so neither `getenv`, `ProcessInfo` nor `/proc/self/environ` shows them.
+import CChildProcess
 import Foundation
 import TestHostProtocol
 import XCTest
@@ -51,17 +52,26 @@ func fail(_ message: String) -> Never {
     exit(70)
 }
 
-let underChecker = getenv(TestHostProtocol.resultsVariable) != nil
-let resultsPath = takeVariable(TestHostProtocol.resultsVariable)
-let tokens = takeVariable(TestHostProtocol.tokensVariable) ?? ""
-let only = takeVariable(TestHostProtocol.onlyVariable) ?? ""
-
 // The lesson library, loaded now rather than with the checks: with its dependencies it is a
 // good part of the program's start, which happens while the learner's code compiles.
 if let lessonLibrary = takeVariable(TestHostProtocol.lessonLibraryVariable),
    dlopen(lessonLibrary, RTLD_NOW | RTLD_GLOBAL) == nil {
     fail("the lesson library could not be loaded: \(dlerror().map { String(cString: $0) } ?? lessonLibrary)")
 }
+
+// A fork server (a test-writing check's planted bugs): with XCTest, Foundation and the lesson
+// library loaded, each run is a fork of this process rather than a program that loads them
+// all again. Only runs come back from the call, each in its own session, folder and Landlock
+// layer, with its own variables; the server ends there once the checker is done with it. Still
+// single-threaded here, as a fork needs.
+if takeVariable(TestHostProtocol.forkServerVariable) != nil, cchildprocess_serve_forked_runs(STDIN_FILENO) != 0 {
+    fail("could not serve the checks' runs: \(String(cString: strerror(errno)))")
+}
+
+let underChecker = getenv(TestHostProtocol.resultsVariable) != nil
+let resultsPath = takeVariable(TestHostProtocol.resultsVariable)
+let tokens = takeVariable(TestHostProtocol.tokensVariable) ?? ""
+let only = takeVariable(TestHostProtocol.onlyVariable) ?? ""
 
 // The checker lets this program go on by closing its standard input, once the code under
 // test is compiled and linked. Until then it has only loaded its libraries.

@@ -57,11 +57,14 @@ package enum RealChecker {
     /// Checks `source` as the learner's file for `exercise`, with everything the check keeps
     /// (scratch, compiled steps, macro expansions) in `folder`, shared by a test's checks only.
     package static func check(
-        _ source: String, as exercise: Exercise, in folder: URL, launcher: any ProcessLaunching = ChildProcessLauncher(clock: ContinuousClock())
+        _ source: String, as exercise: Exercise, in folder: URL, launcher: any ProcessLaunching = ChildProcessLauncher(clock: ContinuousClock()),
+        settings: CheckSettings = CheckSettings()
     ) async throws -> CheckReport {
         let file = folder.appendingPathComponent("learner/\(exercise.fileName)")
         try LocalFileSystem().write(source, to: file)
-        return try await make(cacheFolder: folder.appendingPathComponent("caches"), scratch: folder.appendingPathComponent("scratch"), launcher: launcher)
-            .check(exercise, source: file)
+        return try await make(
+            settings: settings, cacheFolder: folder.appendingPathComponent("caches"), scratch: folder.appendingPathComponent("scratch"),
+            launcher: launcher
+        ).check(exercise, source: file)
     }
 }

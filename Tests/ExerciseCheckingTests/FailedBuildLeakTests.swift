@@ -6,6 +6,7 @@ import DojoCore
 import DojoTestSupport
 import Foundation
 import Synchronization
+import TestHostProtocol
 import Testing
 
 /// A check whose building fails at any step (a file that cannot be written, a compiler that
@@ -77,7 +78,7 @@ import Testing
 final class CountingLauncher: ProcessLaunching {
     private let real = ChildProcessLauncher(clock: ContinuousClock())
     private let failing: @Sendable (ChildProcessRequest) -> Bool
-    private let counts = Mutex((started: 0, finished: 0, gated: 0))
+    private let counts = Mutex((started: 0, finished: 0, gated: 0, servers: 0, forked: 0))
 
     init(failing: @escaping @Sendable (ChildProcessRequest) -> Bool) {
         self.failing = failing
@@ -89,14 +90,21 @@ final class CountingLauncher: ProcessLaunching {
         }
         counts.withLock {
             $0.started += 1
-            if request.gate != nil { $0.gated += 1 }
+            if request.gate != nil && request.forkServer == nil { $0.gated += 1 }
+            if request.environment[TestHostProtocol.forkServerVariable] != nil { $0.servers += 1 }
+            if request.forkServer != nil { $0.forked += 1 }
         }
         defer { counts.withLock { $0.finished += 1 } }
         return try await real.run(request)
     }
 
     func unfinishedRuns() -> Int { counts.withLock { $0.started - $0.finished } }
+    /// Programs started behind a gate (not the runs of a fork server).
     func gatedRunsStarted() -> Int { counts.withLock { $0.gated } }
+    /// Fork servers started (see `PlantedBugsServer`).
+    func serversStarted() -> Int { counts.withLock { $0.servers } }
+    /// Runs started in a fork server, whether or not their gate then opened.
+    func forkedRunsRequested() -> Int { counts.withLock { $0.forked } }
 }
 
 /// The real file system, whose writes fail for the files `failing` picks.
@@ -130,130 +138,5 @@ struct FailingFileSystem: FileSystem {
     func makePrivateFolder(in parent: URL, prefix: String) throws -> URL { try real.makePrivateFolder(in: parent, prefix: prefix) }
     func withExclusiveLock<Result>(on lockFile: URL, _ body: () throws -> Result) throws -> Result {
         try real.withExclusiveLock(on: lockFile, body)
-    }
-}
-
-/// A test-writing check starts the mutants' programs while the subject's checks compile (see
-/// `EarlyMutantPrograms`): each is let go once, or stopped unopened when the tests fail on the
-/// subject, and none outlives the check.
-@Suite struct EarlyMutantProgramsTests {
-    static let passingTests =
-        "import XCTest\n\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        let counter = Counter()\n        counter.increment()\n        XCTAssertEqual(counter.value, 1)\n    }\n}\n"
-
-    func check(
-        _ tests: String, launcher: CountingLauncher, in folder: TemporaryFolder, fixture: LessonFixture = .testWriting()
-    ) async throws -> CheckReport {
-        let catalog = try LessonFixture.catalog(of: [fixture], in: folder.url, fileSystem: LocalFileSystem())
-        let exercise = try #require(catalog.lessons.first?.exercises.first)
-        return try await RealChecker.check(tests, as: exercise, in: folder.url, launcher: launcher)
-    }
-
-    @Test func everyMutantsProgramRunsOnceAndEnds() async throws {
-        let folder = try TemporaryFolder("early-mutants")
-        let launcher = CountingLauncher(failing: { _ in false })
-        let report = try await check(
-            "import XCTest\n\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        let counter = Counter()\n        counter.increment()\n        XCTAssertEqual(counter.value, 1)\n    }\n}\n",
-            launcher: launcher, in: folder)
-        #expect(report.outcome == .passed)
-        #expect(report.mutants.count == 2 && report.mutants.allSatisfy(\.caught))
-        // The subject's program and one for each mutant, all behind a gate.
-        #expect(launcher.gatedRunsStarted() == 3)
-        #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
-    }
-
-    /// The programs start in two waves, as many as run at once and then the rest: an exercise
-    /// with fewer planted bugs than that has a first wave only.
-    @Test func anExerciseWithOnePlantedBugIsCheckedWithOneProgramForIt() async throws {
-        var fixture = LessonFixture.testWriting()
-        let manifest = try #require(fixture.files["lesson.yaml"])
-        let second = try #require(manifest.range(of: "- id: counts-twice"))
-        let lineStart = manifest[..<second.lowerBound].lastIndex(of: "\n").map(manifest.index(after:)) ?? manifest.startIndex
-        fixture.files["lesson.yaml"] = String(manifest[..<lineStart])
-        fixture.files["exercises/1/mutants/counts-twice/Counter.swift"] = nil
-        let folder = try TemporaryFolder("early-mutants-one")
-        let launcher = CountingLauncher(failing: { _ in false })
-        let report = try await check(Self.passingTests, launcher: launcher, in: folder, fixture: fixture)
-        #expect(report.outcome == .passed)
-        #expect(report.mutants.map(\.mutant.id) == ["never-counts"] && report.mutants.allSatisfy(\.caught))
-        #expect(launcher.gatedRunsStarted() == 2)
-        #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
-    }
-
-    @Test func aCompileErrorInTheTestsStopsTheProgramsStartedEarly() async throws {
-        let folder = try TemporaryFolder("early-mutants-error")
-        let launcher = CountingLauncher(failing: { _ in false })
-        let report = try await check(
-            Self.passingTests.replacingOccurrences(of: "XCTAssertEqual(counter.value, 1)", with: "let wrong: Int = \"one\""),
-            launcher: launcher, in: folder)
-        #expect(report.outcome == .compileFailed)
-        // The subject's program and the first wave of the mutants' were waiting: all ended.
-        #expect(launcher.gatedRunsStarted() == 1 + CompilingChecker.mutantsRunAtOnce)
-        #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
-    }
-
-    /// The fixture with six more planted bugs (the counter counts by 3 to 8): more than the
-    /// first wave, so that the rest start one at a time while the tests compile (see
-    /// `EarlyMutantPrograms`).
-    static func manyPlantedBugs() throws -> LessonFixture {
-        var fixture = LessonFixture.testWriting()
-        var manifest = try #require(fixture.files["lesson.yaml"])
-        // After the last planted bug's entry, indented as it is.
-        let last = try #require(manifest.range(of: "description: \"the counter counts twice\""))
-        let lineStart = manifest[..<last.lowerBound].lastIndex(of: "\n").map(manifest.index(after:)) ?? manifest.startIndex
-        let indent = String(manifest[lineStart..<last.lowerBound].dropLast(2))
-        var entries = ""
-        for step in 3...8 {
-            entries += "\n\(indent)- id: counts-by-\(step)\n\(indent)  description: \"the counter counts by \(step)\""
-            fixture.files["exercises/1/mutants/counts-by-\(step)/Counter.swift"] =
-                "final class Counter {\n    private(set) var value = 0\n    func increment() { value += \(step) }\n}\n"
-        }
-        manifest.insert(contentsOf: entries, at: last.upperBound)
-        fixture.files["lesson.yaml"] = manifest
-        return fixture
-    }
-
-    @Test func manyPlantedBugsEachGetOneProgramThatRunsOnceAndEnds() async throws {
-        let folder = try TemporaryFolder("early-mutants-many")
-        let launcher = CountingLauncher(failing: { _ in false })
-        let report = try await check(Self.passingTests, launcher: launcher, in: folder, fixture: try Self.manyPlantedBugs())
-        #expect(report.outcome == .passed)
-        #expect(report.mutants.count == 8 && report.mutants.allSatisfy(\.caught))
-        #expect(launcher.gatedRunsStarted() == 1 + 8)
-        #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
-    }
-
-    /// The programs started one at a time while the tests compiled are stopped with the
-    /// others, and none starts once the check is over.
-    @Test func aCompileErrorStopsTheProgramsStartedWhileTheTestsCompiledAndNoneStartsAfter() async throws {
-        let folder = try TemporaryFolder("early-mutants-many-error")
-        let launcher = CountingLauncher(failing: { _ in false })
-        let report = try await check(
-            Self.passingTests.replacingOccurrences(of: "XCTAssertEqual(counter.value, 1)", with: "let wrong: Int = \"one\""),
-            launcher: launcher, in: folder, fixture: try Self.manyPlantedBugs())
-        #expect(report.outcome == .compileFailed)
-        let started = launcher.gatedRunsStarted()
-        // Compiling a file that imports XCTest takes far longer than the 25 ms between two
-        // starts: more than the subject's and the first wave's had started.
-        #expect(started > 1 + CompilingChecker.mutantsRunAtOnce && started <= 1 + 8)
-        #expect(launcher.unfinishedRuns() == 0, "a program outlived the check")
-        try await Task.sleep(for: EarlyMutantPrograms.spacing * 8)
-        #expect(launcher.gatedRunsStarted() == started, "a program started after the check was over")
-        #expect(launcher.unfinishedRuns() == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
-    }
-
-    @Test func testsThatFailOnTheSubjectStopTheMutantsProgramsUnopened() async throws {
-        let folder = try TemporaryFolder("early-mutants-stopped")
-        let launcher = CountingLauncher(failing: { _ in false })
-        let report = try await check(
-            "import XCTest\n\nfinal class CounterTests: XCTestCase {\n    func testIncrement() {\n        XCTAssertEqual(Counter().value, 1)\n    }\n}\n",
-            launcher: launcher, in: folder)
-        #expect(report.outcome == .checksFailed)
-        #expect(report.mutants.isEmpty)
-        #expect(launcher.unfinishedRuns() == 0, "a mutant's program outlived the check")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("scratch").path).isEmpty)
     }
 }

@@ -84,6 +84,10 @@ typedef struct {
     int stop_fd;
     /// Where the reaper reports how the child ended; see cchildprocess_child_status().
     int status_fd;
+    /// 1 when the reaper is a fork server's child rather than this process's (see
+    /// cchildprocess_start_forked): it cannot be waited for or reaped here, and `exit_fd` is
+    /// what says it has ended; 0 otherwise.
+    int reaper_is_foreign;
     /// Which step failed (CCHILDPROCESS_STEP_NONE on success).
     int failed_step;
     /// The errno of the failed step (0 on success).
@@ -121,6 +125,36 @@ int cchildprocess_start(const char *path,
                         int stdin_fd,
                         const cchildprocess_confinement *confinement,
                         cchildprocess_started *out);
+
+/// Whether this system can run a fork server (see cchildprocess_fork_server.c): it needs pidfds
+/// (Linux 5.3), through which the starting process watches runs that are not its children.
+int cchildprocess_fork_server_supported(void);
+
+/// Creates the socket pair a fork server and its starting process talk over (close-on-exec,
+/// message by message): one end becomes the server's standard input, the other is the
+/// starting process's. Returns 0, or -1 with errno set.
+int cchildprocess_fork_server_socket_pair(int fds[2]);
+
+/// In the fork server's program, once it has loaded what its runs share: serves the run
+/// requests arriving on `socket_fd` until that closes, then ends the program. Returns 0 only
+/// in a run's child, ready to run: in its own session and folder, with its limits, its own
+/// Landlock layer, its variables set, and nothing open but its standard streams. Returns -1
+/// when it cannot serve at all. The program must be single-threaded when it calls this.
+int cchildprocess_serve_forked_runs(int socket_fd);
+
+/// Starts a run in the fork server at the other end of `socket_fd`, as cchildprocess_start()
+/// starts a program: in `working_directory`, with `environment` ("NAME=value" strings, NULL
+/// at the end) added to the server's variables, within `limits` (the niceness aside), and,
+/// when `confinement` is not NULL, in a Landlock layer of its own that may read what its
+/// `readable` lists and write only in `working_directory` (its `writable` is not read). Its
+/// standard input is /dev/null. Fills `out` as cchildprocess_start() does, with
+/// `reaper_is_foreign` set. One call at a time per socket: a request and its reply.
+int cchildprocess_start_forked(int socket_fd,
+                               const char *working_directory,
+                               char *const environment[],
+                               const cchildprocess_limits *limits,
+                               const cchildprocess_confinement *confinement,
+                               cchildprocess_started *out);
 
 /// Reads how the child ended from a reaper that has ended: returns 0 and sets
 /// `*signaled` and `*value` as cchildprocess_reap() does, or -1 if the reaper
