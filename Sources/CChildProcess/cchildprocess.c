@@ -85,7 +85,7 @@ static size_t read_fully(int fd, void *bytes, size_t count) {
 
 // The number of tasks (processes and threads, of every user) the system runs now: the
 // fourth field of /proc/loadavg, "running/total". -1 when it cannot be read.
-long long cchildprocess_tasks_running_now(void) {
+static long long tasks_running_now(void) {
     int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return -1;
     char text[128];
@@ -104,7 +104,7 @@ long long cchildprocess_tasks_running_now(void) {
 // Plans one limit: `wanted` bytes or processes, lowered to the caller's own hard limit (a
 // process may lower its limits, not raise them). Both soft and hard limits are set, so the
 // child cannot raise them back. Returns whether there is a limit to apply.
-int cchildprocess_plan_limit(int resource, long long wanted, struct rlimit *out) {
+static int plan_limit(int resource, long long wanted, struct rlimit *out) {
     if (wanted <= 0) return 0;
     rlim_t value = (rlim_t)wanted;
     struct rlimit current;
@@ -116,6 +116,48 @@ int cchildprocess_plan_limit(int resource, long long wanted, struct rlimit *out)
     return 1;
 }
 
+void cchildprocess_plan_limits(const cchildprocess_limits *limits, cchildprocess_planned_limits *out) {
+    memset(out, 0, sizeof *out);
+    if (limits == NULL) return;
+    out->has_memory = plan_limit(RLIMIT_AS, limits->memory_bytes, &out->memory);
+    out->has_file_size = plan_limit(RLIMIT_FSIZE, limits->file_size_bytes, &out->file_size);
+    // Without a count of what runs now there is no sound value: none rather than a guess that
+    // could keep an honest program from starting a thread.
+    long long running = limits->extra_processes > 0 ? tasks_running_now() : -1;
+    if (running > 0) {
+        out->has_processes = plan_limit(RLIMIT_NPROC, running + limits->extra_processes, &out->processes);
+    }
+}
+
+void cchildprocess_started_reset(cchildprocess_started *out, int reaper_is_foreign) {
+    out->pid = -1;
+    out->child_pid = -1;
+    out->stdout_fd = -1;
+    out->stderr_fd = -1;
+    out->exit_fd = -1;
+    out->stop_fd = -1;
+    out->status_fd = -1;
+    out->reaper_is_foreign = reaper_is_foreign;
+    out->failed_step = CCHILDPROCESS_STEP_NONE;
+    out->error_number = 0;
+}
+
+pid_t cchildprocess_await_child(int report_fd, int status_fd, cchildprocess_started *out) {
+    // The report pipe reaches EOF once the reaper has started the child and let go of its
+    // end, and the child's end has closed (on a successful execve(), or when a fork server's
+    // run is ready); or once one of them has written why the start failed and exited.
+    cchildprocess_failure failure = { CCHILDPROCESS_STEP_NONE, 0 };
+    size_t received = read_fully(report_fd, &failure, sizeof failure);
+    close_quietly(report_fd);
+    // The reaper writes the child's pid before it lets go of the report pipe, so it is
+    // there by now (unless the reaper failed before it had a child).
+    pid_t child_pid = -1;
+    if (received == 0 && read_fully(status_fd, &child_pid, sizeof child_pid) == sizeof child_pid) return child_pid;
+    out->failed_step = received == sizeof failure ? failure.step : CCHILDPROCESS_STEP_EXEC;
+    out->error_number = received == sizeof failure ? failure.error_number : EIO;
+    return -1;
+}
+
 int cchildprocess_start(const char *path,
                         char *const argv[],
                         char *const envp[],
@@ -124,16 +166,7 @@ int cchildprocess_start(const char *path,
                         int stdin_fd,
                         const cchildprocess_confinement *confinement,
                         cchildprocess_started *out) {
-    out->pid = -1;
-    out->child_pid = -1;
-    out->stdout_fd = -1;
-    out->stderr_fd = -1;
-    out->exit_fd = -1;
-    out->stop_fd = -1;
-    out->status_fd = -1;
-    out->failed_step = CCHILDPROCESS_STEP_NONE;
-    out->error_number = 0;
-    out->reaper_is_foreign = 0;
+    cchildprocess_started_reset(out, 0);
 
     int out_pipe[2] = { -1, -1 };
     int err_pipe[2] = { -1, -1 };
@@ -184,17 +217,8 @@ int cchildprocess_start(const char *path,
     plan.ruleset_fd = ruleset_fd;
     plan.no_core.rlim_cur = 0;
     plan.no_core.rlim_max = 0;
-    if (limits != NULL) {
-        plan.has_memory = cchildprocess_plan_limit(RLIMIT_AS, limits->memory_bytes, &plan.memory);
-        plan.has_file_size = cchildprocess_plan_limit(RLIMIT_FSIZE, limits->file_size_bytes, &plan.file_size);
-        plan.niceness = limits->niceness > 0 ? limits->niceness : 0;
-        // Without a count of what runs now there is no sound value: none rather than a
-        // guess that could keep an honest program from starting a thread.
-        long long running = limits->extra_processes > 0 ? cchildprocess_tasks_running_now() : -1;
-        if (running > 0) {
-            plan.has_processes = cchildprocess_plan_limit(RLIMIT_NPROC, running + limits->extra_processes, &plan.processes);
-        }
-    }
+    cchildprocess_plan_limits(limits, &plan.limits);
+    plan.niceness = limits != NULL && limits->niceness > 0 ? limits->niceness : 0;
 
     // Block all signals across fork() so no handler of this process can run in the reaper;
     // the reaper keeps them blocked for good, the child resets them before it unblocks them.
@@ -231,18 +255,8 @@ int cchildprocess_start(const char *path,
         return -1;
     }
 
-    // The report pipe reaches EOF once the reaper has started the child and let go of its
-    // end, and the child's end has closed on a successful execve(); or once one of them has
-    // written why the start failed and exited.
-    cchildprocess_failure failure = { CCHILDPROCESS_STEP_NONE, 0 };
-    size_t received = read_fully(report_pipe[0], &failure, sizeof failure);
-    close_quietly(report_pipe[0]);
-    // The reaper writes the child's pid before it lets go of the report pipe, so it is
-    // there by now (unless the reaper failed before it had a child).
-    pid_t child_pid = -1;
-    int has_child = received == 0 && read_fully(status_pipe[0], &child_pid, sizeof child_pid) == sizeof child_pid;
-
-    if (!has_child) {
+    pid_t child_pid = cchildprocess_await_child(report_pipe[0], status_pipe[0], out);
+    if (child_pid < 0) {
         // A reaper whose start failed ends by itself: it has no child, or one that is done.
         close_quietly(stop_pipe[1]);
         int ignored_signaled, ignored_value;
@@ -250,8 +264,6 @@ int cchildprocess_start(const char *path,
         close_quietly(out_pipe[0]);
         close_quietly(err_pipe[0]);
         close_quietly(status_pipe[0]);
-        out->failed_step = received == sizeof failure ? failure.step : CCHILDPROCESS_STEP_EXEC;
-        out->error_number = received == sizeof failure ? failure.error_number : EIO;
         return -1;
     }
 

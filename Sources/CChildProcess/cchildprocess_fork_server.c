@@ -65,12 +65,7 @@
 typedef struct {
     uint32_t magic;
     int32_t confined;
-    struct rlimit memory;
-    struct rlimit file_size;
-    struct rlimit processes;
-    int32_t has_memory;
-    int32_t has_file_size;
-    int32_t has_processes;
+    cchildprocess_planned_limits limits;
     uint32_t text_length;
 } fork_request;
 
@@ -82,6 +77,24 @@ typedef struct {
     /// The run's reaper.
     int32_t reaper;
 } fork_reply;
+
+// Points `message` at `parts` and at `control`, room for descriptors to come or going.
+static void prepare_message(struct msghdr *message, struct iovec *parts, size_t count, void *control, size_t control_size) {
+    memset(message, 0, sizeof *message);
+    message->msg_iov = parts;
+    message->msg_iovlen = count;
+    message->msg_control = control;
+    message->msg_controllen = control_size;
+}
+
+// Receives one message, the descriptors it carries close-on-exec; retries on EINTR.
+static ssize_t receive_message(int socket_fd, struct msghdr *message) {
+    ssize_t received;
+    do {
+        received = recvmsg(socket_fd, message, MSG_CMSG_CLOEXEC);
+    } while (received < 0 && errno == EINTR);
+    return received;
+}
 
 static void close_all(const int *fds, int count) {
     for (int index = 0; index < count; index++) {
@@ -212,9 +225,7 @@ static void reply(int socket_fd, int error_number, int step, pid_t reaper, int p
     } control;
     memset(&control, 0, sizeof control);
     struct msghdr message;
-    memset(&message, 0, sizeof message);
-    message.msg_iov = &part;
-    message.msg_iovlen = 1;
+    prepare_message(&message, &part, 1, NULL, 0);
     if (pidfd >= 0) {
         message.msg_control = control.bytes;
         message.msg_controllen = sizeof control.bytes;
@@ -237,15 +248,8 @@ static int receive(int socket_fd, int fds[FORK_REQUEST_FDS]) {
         struct cmsghdr align;
     } control;
     struct msghdr message;
-    memset(&message, 0, sizeof message);
-    message.msg_iov = parts;
-    message.msg_iovlen = 2;
-    message.msg_control = control.bytes;
-    message.msg_controllen = sizeof control.bytes;
-    ssize_t received;
-    do {
-        received = recvmsg(socket_fd, &message, MSG_CMSG_CLOEXEC);
-    } while (received < 0 && errno == EINTR);
+    prepare_message(&message, parts, 2, control.bytes, sizeof control.bytes);
+    ssize_t received = receive_message(socket_fd, &message);
     if (received == 0) return 0;
     if (received < 0) return errno == EAGAIN ? -1 : 0;
 
@@ -332,12 +336,10 @@ static int start_run(int socket_fd, int fds[FORK_REQUEST_FDS]) {
     // Limits as the starting process planned them, lowered to the server's own where those
     // are lower (a process may not raise its hard limits): the server was started with limits
     // of its own, planned earlier, when fewer processes may have run.
-    plan.memory = within_own_limit(RLIMIT_AS, request.memory);
-    plan.file_size = within_own_limit(RLIMIT_FSIZE, request.file_size);
-    plan.processes = within_own_limit(RLIMIT_NPROC, request.processes);
-    plan.has_memory = request.has_memory != 0;
-    plan.has_file_size = request.has_file_size != 0;
-    plan.has_processes = request.has_processes != 0;
+    plan.limits = request.limits;
+    plan.limits.memory = within_own_limit(RLIMIT_AS, request.limits.memory);
+    plan.limits.file_size = within_own_limit(RLIMIT_FSIZE, request.limits.file_size);
+    plan.limits.processes = within_own_limit(RLIMIT_NPROC, request.limits.processes);
     plan.confined = request.confined != 0;
     plan.ruleset_fd = -1;
     if (plan.confined) {
@@ -445,11 +447,7 @@ static int exchange(int socket_fd, const fork_request *header, const char *text,
     } control;
     memset(&control, 0, sizeof control);
     struct msghdr message;
-    memset(&message, 0, sizeof message);
-    message.msg_iov = parts;
-    message.msg_iovlen = 2;
-    message.msg_control = control.bytes;
-    message.msg_controllen = sizeof control.bytes;
+    prepare_message(&message, parts, 2, control.bytes, sizeof control.bytes);
     struct cmsghdr *rights = CMSG_FIRSTHDR(&message);
     rights->cmsg_level = SOL_SOCKET;
     rights->cmsg_type = SCM_RIGHTS;
@@ -468,7 +466,12 @@ static int exchange(int socket_fd, const fork_request *header, const char *text,
         ready = poll(&readable, 1, FORK_REPLY_TIMEOUT_MS);
     } while (ready < 0 && errno == EINTR);
     if (ready <= 0) {
-        errno = ready == 0 ? ETIMEDOUT : errno;
+        // A reply that came later would be taken for the next request's: the socket is shut
+        // down instead, so that the server reads the end of its input and ends, and every
+        // later request fails at once (its run then starts a program of its own).
+        int saved = ready == 0 ? ETIMEDOUT : errno;
+        shutdown(socket_fd, SHUT_RDWR);
+        errno = saved;
         return -1;
     }
     struct iovec part = { reply_out, sizeof *reply_out };
@@ -477,15 +480,8 @@ static int exchange(int socket_fd, const fork_request *header, const char *text,
         struct cmsghdr align;
     } reply_control;
     struct msghdr answer;
-    memset(&answer, 0, sizeof answer);
-    answer.msg_iov = &part;
-    answer.msg_iovlen = 1;
-    answer.msg_control = reply_control.bytes;
-    answer.msg_controllen = sizeof reply_control.bytes;
-    ssize_t received;
-    do {
-        received = recvmsg(socket_fd, &answer, MSG_CMSG_CLOEXEC);
-    } while (received < 0 && errno == EINTR);
+    prepare_message(&answer, &part, 1, reply_control.bytes, sizeof reply_control.bytes);
+    ssize_t received = receive_message(socket_fd, &answer);
     int saved = errno;
     for (struct cmsghdr *header = CMSG_FIRSTHDR(&answer); header != NULL; header = CMSG_NXTHDR(&answer, header)) {
         if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS &&
@@ -496,6 +492,7 @@ static int exchange(int socket_fd, const fork_request *header, const char *text,
     if (received != (ssize_t)sizeof *reply_out) {
         if (*pidfd >= 0) close(*pidfd);
         *pidfd = -1;
+        shutdown(socket_fd, SHUT_RDWR);
         errno = received < 0 ? saved : EPIPE;
         return -1;
     }
@@ -517,15 +514,7 @@ int cchildprocess_start_forked(int socket_fd,
                                const cchildprocess_limits *limits,
                                const cchildprocess_confinement *confinement,
                                cchildprocess_started *out) {
-    memset(out, 0, sizeof *out);
-    out->pid = -1;
-    out->child_pid = -1;
-    out->stdout_fd = -1;
-    out->stderr_fd = -1;
-    out->exit_fd = -1;
-    out->stop_fd = -1;
-    out->status_fd = -1;
-    out->reaper_is_foreign = 1;
+    cchildprocess_started_reset(out, 1);
 
     // The request's text: the folder, the readable paths, the variables.
     char *text = malloc(FORK_TEXT_LIMIT);
@@ -555,14 +544,7 @@ int cchildprocess_start_forked(int socket_fd,
     header.magic = FORK_REQUEST_MAGIC;
     header.confined = confinement != NULL;
     header.text_length = (uint32_t)length;
-    if (limits != NULL) {
-        header.has_memory = cchildprocess_plan_limit(RLIMIT_AS, limits->memory_bytes, &header.memory);
-        header.has_file_size = cchildprocess_plan_limit(RLIMIT_FSIZE, limits->file_size_bytes, &header.file_size);
-        long long running = limits->extra_processes > 0 ? cchildprocess_tasks_running_now() : -1;
-        if (running > 0) {
-            header.has_processes = cchildprocess_plan_limit(RLIMIT_NPROC, running + limits->extra_processes, &header.processes);
-        }
-    }
+    cchildprocess_plan_limits(limits, &header.limits);
 
     int out_pipe[2] = { -1, -1 }, err_pipe[2] = { -1, -1 }, report_pipe[2] = { -1, -1 };
     int stop_pipe[2] = { -1, -1 }, status_pipe[2] = { -1, -1 };
@@ -599,32 +581,11 @@ int cchildprocess_start_forked(int socket_fd,
         return -1;
     }
 
-    // As for a program: the report pipe ends once the child is ready (or says why it is not),
-    // and the reaper has written the child's pid before it let go of that pipe.
-    cchildprocess_failure failure = { CCHILDPROCESS_STEP_NONE, 0 };
-    ssize_t received = 0;
-    for (;;) {
-        ssize_t n = read(report_pipe[0], (char *)&failure + received, sizeof failure - (size_t)received);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        received += n;
-        if ((size_t)received == sizeof failure) break;
-    }
-    close(report_pipe[0]);
-    pid_t child_pid = -1;
-    ssize_t pid_bytes;
-    do {
-        pid_bytes = read(status_pipe[0], &child_pid, sizeof child_pid);
-    } while (pid_bytes < 0 && errno == EINTR);
-    if (received != 0 || pid_bytes != (ssize_t)sizeof child_pid) {
+    pid_t child_pid = cchildprocess_await_child(report_pipe[0], status_pipe[0], out);
+    if (child_pid < 0) {
         // The reaper ends by itself (its child failed, or never was); the server reaps it.
-        close(pidfd);
-        close(stop_pipe[1]);
-        close(out_pipe[0]);
-        close(err_pipe[0]);
-        close(status_pipe[0]);
-        out->failed_step = received == (ssize_t)sizeof failure ? failure.step : CCHILDPROCESS_STEP_EXEC;
-        out->error_number = received == (ssize_t)sizeof failure ? failure.error_number : EIO;
+        int left[] = { pidfd, stop_pipe[1], out_pipe[0], err_pipe[0], status_pipe[0] };
+        close_all(left, (int)(sizeof left / sizeof left[0]));
         return -1;
     }
 

@@ -19,6 +19,16 @@
 #define CCHILDPROCESS_FD_RULESET 6  // the Landlock ruleset, for a confined child only
 #define CCHILDPROCESS_FD_FIRST_FREE 7
 
+/// A child's resource limits, worked out before fork() (see cchildprocess_plan_limits).
+typedef struct {
+    struct rlimit memory;
+    struct rlimit file_size;
+    struct rlimit processes;
+    int has_memory;
+    int has_file_size;
+    int has_processes;
+} cchildprocess_planned_limits;
+
 /// Everything the reaper and the child need, worked out before fork(): after
 /// it they may not allocate or take a lock.
 typedef struct {
@@ -45,12 +55,7 @@ typedef struct {
     int status_fd;  // write end: the child's pid, then how it ended
 
     struct rlimit no_core;
-    struct rlimit memory;
-    struct rlimit file_size;
-    struct rlimit processes;
-    int has_memory;
-    int has_file_size;
-    int has_processes;
+    cchildprocess_planned_limits limits;
     int niceness;
 
     // Whether the child is confined, and with which Landlock ruleset (-1: none, the kernel
@@ -76,11 +81,18 @@ typedef struct {
 /// fork server's run (`plan->path` NULL) it returns in the child, ready to run.
 void cchildprocess_reaper_main(const cchildprocess_plan *plan);
 
-/// Fills `out` with a limit of `wanted` (see cchildprocess.c); returns whether there is one.
-int cchildprocess_plan_limit(int resource, long long wanted, struct rlimit *out);
+/// Works out `limits` (NULL: none) as the child will apply them: lowered to this process's hard
+/// limits, the process limit counted from what the system runs now.
+void cchildprocess_plan_limits(const cchildprocess_limits *limits, cchildprocess_planned_limits *out);
 
-/// The number of tasks the whole system runs now, or -1 (see cchildprocess.c).
-long long cchildprocess_tasks_running_now(void);
+/// Sets `out` to a start that has not happened: no process, no descriptor, no failure.
+void cchildprocess_started_reset(cchildprocess_started *out, int reaper_is_foreign);
+
+/// Waits until a reaper has started its child: the report pipe (`report_fd`, which is closed
+/// here) ends once the child has started, or carries why it did not; the reaper has written
+/// the child's pid to the status pipe before it let go of the report pipe. Returns the child's
+/// pid, or -1 with `out->failed_step` and `out->error_number` set.
+pid_t cchildprocess_await_child(int report_fd, int status_fd, cchildprocess_started *out);
 
 /// Writes `{step, errno}` to `report_fd` and exits at once (no atexit handlers,
 /// no stdio buffers copied from the parent).

@@ -177,9 +177,9 @@ static void run_child(const cchildprocess_plan *plan) {
     if (setsid() < 0) cchildprocess_fail(report_fd, CCHILDPROCESS_STEP_SETSID);
 
     if (setrlimit(RLIMIT_CORE, &plan->no_core) != 0 ||
-        (plan->has_memory && setrlimit(RLIMIT_AS, &plan->memory) != 0) ||
-        (plan->has_file_size && setrlimit(RLIMIT_FSIZE, &plan->file_size) != 0) ||
-        (plan->has_processes && setrlimit(RLIMIT_NPROC, &plan->processes) != 0)) {
+        (plan->limits.has_memory && setrlimit(RLIMIT_AS, &plan->limits.memory) != 0) ||
+        (plan->limits.has_file_size && setrlimit(RLIMIT_FSIZE, &plan->limits.file_size) != 0) ||
+        (plan->limits.has_processes && setrlimit(RLIMIT_NPROC, &plan->limits.processes) != 0)) {
         cchildprocess_fail(report_fd, CCHILDPROCESS_STEP_RLIMIT);
     }
     // Lower only (an unprivileged process cannot raise it back), so failing changes nothing
