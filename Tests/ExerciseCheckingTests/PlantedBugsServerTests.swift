@@ -215,9 +215,6 @@ import Testing
         #expect(report.outcome == .passed)
         let hung = try #require(report.mutants.first { $0.mutant.id == "counts-twice" })
         #expect(hung.caught)
-        // Its time, and the reaper's few milliseconds to end it: not the 5 s the launcher gives a
-        // reaper before it kills it too.
-        #expect(hung.report.duration < settings.timeout + .seconds(4), "the run took \(hung.report.duration)")
         guard case .timedOut = hung.report.outcome else {
             Issue.record("the hanging run ended as \(hung.report.outcome)")
             return
