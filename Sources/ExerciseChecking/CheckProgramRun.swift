@@ -35,19 +35,17 @@ struct CheckProgramRun: Sendable {
     }
 
     /// What a caller hears of a run's build, to time work of its own by it: a test-writing
-    /// check starts its mutants' programs as the subject's checks begin to compile, and stops
-    /// them the moment that build fails.
+    /// check starts the program its mutants run in as the subject's checks begin to compile,
+    /// and stops it the moment that build fails.
     struct BuildEvents: Sendable {
         /// The checks are about to be compiled (or found compiled).
         var checksCompiling: @Sendable () -> Void = {}
-        /// The checks compiled; they are about to be linked.
-        var checksCompiled: @Sendable () -> Void = {}
         /// The build failed (a compile error, a refusal): the run reports without running.
         var failed: @Sendable () -> Void = {}
     }
 
-    /// A run whose program has started (see `start(_:)`) and waits behind its gate for
-    /// `finish(_:admission:onPhase:)` or `abandon(_:)`, one of which must follow.
+    /// A run whose program has started behind its gate (see `start(_:server:)`), or, in a fork
+    /// server, will start as the gate opens; `finish(_:admission:onPhase:events:)` must follow.
     struct StartedRun: Sendable {
         let request: CheckProgramRequest
         fileprivate let attempt: Attempt
@@ -143,22 +141,6 @@ struct CheckProgramRun: Sendable {
         }
     }
 
-    /// Tells `started`'s program to stop unopened, without waiting: `abandon(_:)` must still
-    /// follow, which waits. For many at once, which then end side by side.
-    func stopSoon(_ started: StartedRun) {
-        started.attempt.gate.abandon()
-        started.ran.cancel()
-    }
-
-    /// Stops `started`'s program unopened (none of the code under test ever ran in it), and
-    /// returns once it has ended and its folder is gone.
-    func abandon(_ started: StartedRun) async {
-        started.attempt.gate.abandon()
-        started.ran.cancel()
-        _ = try? await started.ran.value
-        try? fileSystem.removeItem(at: started.attempt.folder)
-    }
-
     /// The rest of `run`: builds the code and the checks while `ran` gets the program that
     /// runs them ready, then lets it go and reads what it reported.
     private func build(
@@ -190,16 +172,13 @@ struct CheckProgramRun: Sendable {
                 for: .checksModule, inputs: request.tests + [entry, reexports], in: folder, interface: interface, flags: checksFlags)
             let linkKey = try await steps.key(for: .link, after: checksKey)
             events.checksCompiling()
-            if steps.restore(.link, key: linkKey, into: folder) {
-                // The library linked from the checks is all a run needs of them: their module
-                // and object, which only a link reads, are not copied out of the cache for it.
-                events.checksCompiled()
-            } else {
+            // The library linked from the checks is all a run needs of them: their module and
+            // object, which only a link reads, are not copied out of the cache for it.
+            if !steps.restore(.link, key: linkKey, into: folder) {
                 built = try await steps.build(.checksModule, key: checksKey, in: folder, flags: checksFlags) {
                     try testsFileCopies(of: request, in: folder, reexports: reexports) + [entry]
                 }
                 if built == .built {
-                    events.checksCompiled()
                     built = try await steps.build(.link, key: linkKey, in: folder) {
                         [folder.appendingPathComponent(CompileStep.checksObject)]
                     }
