@@ -1,3 +1,4 @@
+import DojoCatalog
 import DojoGrading
 @testable import DojoShell
 import DojoTestSupport
@@ -164,5 +165,56 @@ import WiringModel
         let whole = try #require(output.components(separatedBy: "Stuck? 'hint'.").last)
         for number in 1...8 { #expect(whole.contains("failure \(number):"), "failure \(number) missing:\n\(whole)") }
         #expect(whole.contains("✓ holds 1"))
+    }
+
+    /// A test-writing check with fourteen planted bugs, three of them missed, each caught one
+    /// with the two tests that caught it: over thirty rows whole.
+    static func manyPlantedBugs(in file: URL) -> CheckReport {
+        let mutants = (1...14).map { number in
+            let caught = number > 3
+            let check = CheckResult(
+                name: "testSharing", testCase: "SharingTests",
+                failures: caught ? [CheckFailure(description: "XCTAssertEqual failed", file: file.path, line: 3)] : [])
+            var checks = [check]
+            if caught { checks.append(CheckResult(name: "testPicture", testCase: "SharingTests", failures: check.failures)) }
+            return MutantResult(
+                mutant: Mutant(id: "bug-\(number)", description: "planted bug number \(number), which posts a text that differs from the one the presenter was given", files: []),
+                report: CheckReport(exerciseID: "testing.1", outcome: caught ? .checksFailed : .passed, checks: checks))
+        }
+        return CheckReport(exerciseID: "testing.1", outcome: .mutantsSurvived, checks: [CheckResult(name: "testSharing", testCase: "SharingTests")], mutants: mutants)
+    }
+
+    @Test func manyPlantedBugsKeepTheVerdictAndTheMissedOnesOnTheScreen() async throws {
+        let harness = try ShellHarness(lines: ["check testing.1", "output"], lessons: [.arithmetic(), .testWriting()])
+        harness.terminal.style = TextStyle(useColor: false, width: 80)
+        harness.terminal.screenRows = 24
+        let exercise = try #require(harness.catalog.exercise(id: "testing.1"))
+        harness.checker.behaviour = .canned(Self.manyPlantedBugs(in: harness.workspace.file(for: exercise)))
+        let output = try await harness.run()
+        let (report, _) = try fromVerdict(output, verdict: "✗ testing.1: your tests pass on the correct code, but let 3 of 14 planted")
+        let check = try #require(report.components(separatedBy: "Stuck? 'hint'.").first)
+        #expect(ScreenRows.count(of: check, width: 80) <= 23, "\(ScreenRows.count(of: check, width: 80)) rows:\n\(check)")
+        for number in 1...3 { #expect(check.contains("your test did not notice: planted bug number \(number),"), "missed bug \(number) not shown:\n\(check)") }
+        // The terminal's width wraps it; it is one sentence.
+        let unwrapped = check.replacingOccurrences(of: #"\s*\n\s*"#, with: " ", options: .regularExpression)
+        #expect(unwrapped.contains("✓ 11 other planted bugs caught: 'output' shows which of your tests caught each."), "\(check)")
+        #expect(!check.contains("✓ caught:"))
+        // 'output' then names every caught bug and the tests that caught it.
+        let whole = try #require(output.components(separatedBy: "Stuck? 'hint'.").last)
+        for number in 4...14 {
+            #expect(whole.contains("✓ caught: planted bug number \(number),"), "caught bug \(number) missing:\n\(whole)")
+        }
+        #expect(whole.contains("(by 'sharing', 'picture')"), "\(whole)")
+    }
+
+    @Test func aPipeGetsEveryPlantedBug() async throws {
+        let harness = try ShellHarness(lines: ["check testing.1"], lessons: [.arithmetic(), .testWriting()])
+        harness.terminal.style = TextStyle(useColor: false, width: 80)
+        harness.terminal.screenRows = nil
+        let exercise = try #require(harness.catalog.exercise(id: "testing.1"))
+        harness.checker.behaviour = .canned(Self.manyPlantedBugs(in: harness.workspace.file(for: exercise)))
+        let output = try await harness.run()
+        for number in 4...14 { #expect(output.contains("✓ caught: planted bug number \(number),")) }
+        #expect(!output.contains("other planted bugs caught"))
     }
 }

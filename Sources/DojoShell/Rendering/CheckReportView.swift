@@ -71,6 +71,9 @@ struct CheckReportView {
         var passedOnOneLine = false
         /// How many of the failed checks are listed (with their messages), from the first.
         var failed = Int.max
+        /// The planted bugs the learner's tests caught as one line that counts them, rather than
+        /// one each with the tests that caught it: those they missed are what the learner acts on.
+        var caughtOnOneLine = false
     }
 
     /// How much of each part of a report is shown.
@@ -101,8 +104,8 @@ struct CheckReportView {
             + rows(outputSection(output, shown: 0, droppedBytes: dropped))
             + rows(wiringSection(notes, shown: 0, exercise: exercise))
         let failed = report.checks.filter { !$0.passed }.count
-        let choices = [ChecksShown(), ChecksShown(passedOnOneLine: true)]
-            + stride(from: failed - 1, through: 1, by: -1).map { ChecksShown(passedOnOneLine: true, failed: $0) }
+        let choices = [ChecksShown(), ChecksShown(passedOnOneLine: true), ChecksShown(passedOnOneLine: true, caughtOnOneLine: true)]
+            + stride(from: failed - 1, through: 1, by: -1).map { ChecksShown(passedOnOneLine: true, failed: $0, caughtOnOneLine: true) }
         let checks = choices.first { rows(head(of: report, exercise: exercise, checks: $0)) <= left - smallest } ?? choices.last!
         left -= rows(head(of: report, exercise: exercise, checks: checks))
         var shownDiagnostics = min(1, diagnostics.count)
@@ -294,11 +297,19 @@ struct CheckReportView {
     private func showMutants(_ mutants: [MutantResult]) {
         for result in mutants {
             if result.caught {
+                guard !checksShown.caughtOnOneLine else { continue }
                 let by = result.caughtBy.isEmpty ? "" : " (by '\(result.caughtBy.joined(separator: "', '"))')"
                 printer.line(printer.paint("✓ caught: " + result.mutant.description + by, ANSI.dim), indent: "  ")
             } else {
                 printer.line(printer.paint("✗", ANSI.red) + " your test did not notice: " + result.mutant.description, indent: "  ")
             }
+        }
+        let caught = mutants.filter(\.caught).count
+        if checksShown.caughtOnOneLine && caught > 0 {
+            let other = caught < mutants.count ? "other " : ""
+            printer.line(printer.paint(
+                "✓ \(caught) \(other)planted \(caught == 1 ? "bug" : "bugs") caught: \(wholeReportCommand) shows which of your tests caught each.",
+                ANSI.dim), indent: "  ")
         }
     }
 
