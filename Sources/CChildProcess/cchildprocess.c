@@ -129,6 +129,16 @@ void cchildprocess_plan_limits(const cchildprocess_limits *limits, cchildprocess
     }
 }
 
+void cchildprocess_lower_to_own_limits(cchildprocess_planned_limits *limits) {
+    if (limits->has_memory) limits->has_memory = plan_limit(RLIMIT_AS, (long long)limits->memory.rlim_max, &limits->memory);
+    if (limits->has_file_size) {
+        limits->has_file_size = plan_limit(RLIMIT_FSIZE, (long long)limits->file_size.rlim_max, &limits->file_size);
+    }
+    if (limits->has_processes) {
+        limits->has_processes = plan_limit(RLIMIT_NPROC, (long long)limits->processes.rlim_max, &limits->processes);
+    }
+}
+
 void cchildprocess_started_reset(cchildprocess_started *out, int reaper_is_foreign) {
     out->pid = -1;
     out->child_pid = -1;

@@ -96,6 +96,38 @@ static ssize_t receive_message(int socket_fd, struct msghdr *message) {
     return received;
 }
 
+// Attaches `count` descriptors to `message` (SCM_RIGHTS), in `control`, which has room for them.
+static void attach_descriptors(struct msghdr *message, void *control, size_t control_size, const int *fds, int count) {
+    memset(control, 0, control_size);
+    message->msg_control = control;
+    message->msg_controllen = control_size;
+    struct cmsghdr *rights = CMSG_FIRSTHDR(message);
+    rights->cmsg_level = SOL_SOCKET;
+    rights->cmsg_type = SCM_RIGHTS;
+    rights->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)count);
+    memcpy(CMSG_DATA(rights), fds, sizeof(int) * (size_t)count);
+}
+
+// Takes up to `limit` descriptors a received message carries into `fds`, closing any beyond
+// them; returns how many it took.
+static int take_descriptors(struct msghdr *message, int *fds, int limit) {
+    int count = 0;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(message); header != NULL; header = CMSG_NXTHDR(message, header)) {
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+        int carried = (int)((header->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+        for (int index = 0; index < carried; index++) {
+            int fd;
+            memcpy(&fd, CMSG_DATA(header) + index * sizeof(int), sizeof fd);
+            if (count < limit) {
+                fds[count++] = fd;
+            } else {
+                close(fd);
+            }
+        }
+    }
+    return count;
+}
+
 static void close_all(const int *fds, int count) {
     for (int index = 0; index < count; index++) {
         if (fds[index] >= 0) close(fds[index]);
@@ -223,18 +255,9 @@ static void reply(int socket_fd, int error_number, int step, pid_t reaper, int p
         char bytes[CMSG_SPACE(sizeof(int))];
         struct cmsghdr align;
     } control;
-    memset(&control, 0, sizeof control);
     struct msghdr message;
     prepare_message(&message, &part, 1, NULL, 0);
-    if (pidfd >= 0) {
-        message.msg_control = control.bytes;
-        message.msg_controllen = sizeof control.bytes;
-        struct cmsghdr *header = CMSG_FIRSTHDR(&message);
-        header->cmsg_level = SOL_SOCKET;
-        header->cmsg_type = SCM_RIGHTS;
-        header->cmsg_len = CMSG_LEN(sizeof(int));
-        memcpy(CMSG_DATA(header), &pidfd, sizeof(int));
-    }
+    if (pidfd >= 0) attach_descriptors(&message, control.bytes, sizeof control.bytes, &pidfd, 1);
     while (sendmsg(socket_fd, &message, MSG_NOSIGNAL) < 0 && errno == EINTR) {}
 }
 
@@ -253,20 +276,7 @@ static int receive(int socket_fd, int fds[FORK_REQUEST_FDS]) {
     if (received == 0) return 0;
     if (received < 0) return errno == EAGAIN ? -1 : 0;
 
-    int count = 0;
-    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header != NULL; header = CMSG_NXTHDR(&message, header)) {
-        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
-        int carried = (int)((header->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-        for (int index = 0; index < carried; index++) {
-            int fd;
-            memcpy(&fd, CMSG_DATA(header) + index * sizeof(int), sizeof fd);
-            if (count < FORK_REQUEST_FDS) {
-                fds[count++] = fd;
-            } else {
-                close(fd);
-            }
-        }
-    }
+    int count = take_descriptors(&message, fds, FORK_REQUEST_FDS);
     int whole = (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) == 0;
     if (!whole || count != FORK_REQUEST_FDS || received < (ssize_t)sizeof request || request.magic != FORK_REQUEST_MAGIC ||
         request.text_length != (uint32_t)(received - (ssize_t)sizeof request)) {
@@ -277,16 +287,6 @@ static int receive(int socket_fd, int fds[FORK_REQUEST_FDS]) {
     request_text[request.text_length] = '\0';
     request_text[request.text_length + 1] = '\0';
     return 1;
-}
-
-// `wanted`, lowered to this process's hard limit of `resource` where that is lower.
-static struct rlimit within_own_limit(int resource, struct rlimit wanted) {
-    struct rlimit own;
-    if (getrlimit(resource, &own) == 0 && own.rlim_max != RLIM_INFINITY) {
-        if (wanted.rlim_max == RLIM_INFINITY || wanted.rlim_max > own.rlim_max) wanted.rlim_max = own.rlim_max;
-        if (wanted.rlim_cur == RLIM_INFINITY || wanted.rlim_cur > wanted.rlim_max) wanted.rlim_cur = wanted.rlim_max;
-    }
-    return wanted;
 }
 
 // Reaps the reapers that have ended.
@@ -337,9 +337,7 @@ static int start_run(int socket_fd, int fds[FORK_REQUEST_FDS]) {
     // are lower (a process may not raise its hard limits): the server was started with limits
     // of its own, planned earlier, when fewer processes may have run.
     plan.limits = request.limits;
-    plan.limits.memory = within_own_limit(RLIMIT_AS, request.limits.memory);
-    plan.limits.file_size = within_own_limit(RLIMIT_FSIZE, request.limits.file_size);
-    plan.limits.processes = within_own_limit(RLIMIT_NPROC, request.limits.processes);
+    cchildprocess_lower_to_own_limits(&plan.limits);
     plan.confined = request.confined != 0;
     plan.ruleset_fd = -1;
     if (plan.confined) {
@@ -445,14 +443,9 @@ static int exchange(int socket_fd, const fork_request *header, const char *text,
         char bytes[CMSG_SPACE(sizeof(int) * FORK_REQUEST_FDS)];
         struct cmsghdr align;
     } control;
-    memset(&control, 0, sizeof control);
     struct msghdr message;
-    prepare_message(&message, parts, 2, control.bytes, sizeof control.bytes);
-    struct cmsghdr *rights = CMSG_FIRSTHDR(&message);
-    rights->cmsg_level = SOL_SOCKET;
-    rights->cmsg_type = SCM_RIGHTS;
-    rights->cmsg_len = CMSG_LEN(sizeof(int) * FORK_REQUEST_FDS);
-    memcpy(CMSG_DATA(rights), fds, sizeof(int) * FORK_REQUEST_FDS);
+    prepare_message(&message, parts, 2, NULL, 0);
+    attach_descriptors(&message, control.bytes, sizeof control.bytes, fds, FORK_REQUEST_FDS);
 
     ssize_t sent;
     do {
@@ -483,12 +476,7 @@ static int exchange(int socket_fd, const fork_request *header, const char *text,
     prepare_message(&answer, &part, 1, reply_control.bytes, sizeof reply_control.bytes);
     ssize_t received = receive_message(socket_fd, &answer);
     int saved = errno;
-    for (struct cmsghdr *header = CMSG_FIRSTHDR(&answer); header != NULL; header = CMSG_NXTHDR(&answer, header)) {
-        if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS &&
-            header->cmsg_len >= CMSG_LEN(sizeof(int))) {
-            memcpy(pidfd, CMSG_DATA(header), sizeof(int));
-        }
-    }
+    take_descriptors(&answer, pidfd, 1);
     if (received != (ssize_t)sizeof *reply_out) {
         if (*pidfd >= 0) close(*pidfd);
         *pidfd = -1;
@@ -512,6 +500,7 @@ int cchildprocess_start_forked(int socket_fd,
                                const char *working_directory,
                                char *const environment[],
                                const cchildprocess_limits *limits,
+                               int stdin_fd,
                                const cchildprocess_confinement *confinement,
                                cchildprocess_started *out) {
     cchildprocess_started_reset(out, 1);
@@ -548,19 +537,21 @@ int cchildprocess_start_forked(int socket_fd,
 
     int out_pipe[2] = { -1, -1 }, err_pipe[2] = { -1, -1 }, report_pipe[2] = { -1, -1 };
     int stop_pipe[2] = { -1, -1 }, status_pipe[2] = { -1, -1 };
-    int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (null_fd < 0 || cchildprocess_pipe(out_pipe) != 0 || cchildprocess_pipe(err_pipe) != 0 ||
+    // The run's standard input: the caller's descriptor, or /dev/null; a copy of our own either
+    // way, sent to the server and then closed.
+    int input_fd = stdin_fd >= 0 ? fcntl(stdin_fd, F_DUPFD_CLOEXEC, 3) : open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (input_fd < 0 || cchildprocess_pipe(out_pipe) != 0 || cchildprocess_pipe(err_pipe) != 0 ||
         cchildprocess_pipe(report_pipe) != 0 || cchildprocess_pipe(stop_pipe) != 0 || cchildprocess_pipe(status_pipe) != 0) {
         out->failed_step = CCHILDPROCESS_STEP_PIPE;
         out->error_number = errno;
         free(text);
-        int opened[] = { null_fd, out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], report_pipe[0], report_pipe[1],
+        int opened[] = { input_fd, out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], report_pipe[0], report_pipe[1],
                          stop_pipe[0], stop_pipe[1], status_pipe[0], status_pipe[1] };
         close_all(opened, (int)(sizeof opened / sizeof opened[0]));
         return -1;
     }
 
-    int sent_fds[FORK_REQUEST_FDS] = { null_fd, out_pipe[1], err_pipe[1], report_pipe[1], stop_pipe[0], status_pipe[1] };
+    int sent_fds[FORK_REQUEST_FDS] = { input_fd, out_pipe[1], err_pipe[1], report_pipe[1], stop_pipe[0], status_pipe[1] };
     fork_reply answer;
     int pidfd = -1;
     int exchanged = exchange(socket_fd, &header, text, sent_fds, &answer, &pidfd);

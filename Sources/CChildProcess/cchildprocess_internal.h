@@ -85,6 +85,10 @@ void cchildprocess_reaper_main(const cchildprocess_plan *plan);
 /// limits, the process limit counted from what the system runs now.
 void cchildprocess_plan_limits(const cchildprocess_limits *limits, cchildprocess_planned_limits *out);
 
+/// Lowers each limit `limits` has to this process's hard limit where that is lower (a process
+/// may not raise its hard limits): for limits planned in another process.
+void cchildprocess_lower_to_own_limits(cchildprocess_planned_limits *limits);
+
 /// Sets `out` to a start that has not happened: no process, no descriptor, no failure.
 void cchildprocess_started_reset(cchildprocess_started *out, int reaper_is_foreign);
 

@@ -95,16 +95,9 @@ package struct ChildProcessLauncher: ProcessLaunching {
         whenEndReported: (ChildProcessResult) -> Void
     ) throws -> ChildProcessResult {
         let startTime = clock.now
-        // A fork server's run has nothing to load before its gate: it is forked once the gate
-        // opens, and never when it is abandoned or the run cancelled first.
-        if request.forkServer != nil, let gate = request.gate {
-            guard waitForOpening(of: gate, cancellation: cancellation) else {
-                return ChildProcessResult(termination: .signaled(SIGKILL), cancelled: true, duration: startTime.duration(to: clock.now))
-            }
-        }
         let child = try RunningChild.start(request)
         var supervision = RunSupervision(
-            clock: clock, timeout: request.timeout, gated: request.gate != nil && request.forkServer == nil,
+            clock: clock, timeout: request.timeout, gated: request.gate != nil,
             stopGracePeriod: stopGracePeriod, drainGracePeriod: drainGracePeriod, exitGracePeriod: exitGracePeriod
         )
 
@@ -146,19 +139,6 @@ package struct ChildProcessLauncher: ProcessLaunching {
         }
 
         return result(of: child, child.finish(), supervision, since: startTime, on: clock)
-    }
-
-    /// Waits until `gate` opens (true) or is abandoned, or the run is cancelled (false).
-    private static func waitForOpening(of gate: ChildProcessGate, cancellation: RunCancellation?) -> Bool {
-        while true {
-            if cancellation?.isRequested == true || gate.isAbandoned { return false }
-            if gate.isOpen { return true }
-            let descriptors = [gate.wakeDescriptor] + (cancellation.map { [$0.wakeDescriptor] } ?? [])
-            var watched = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            // Without a wake pipe (none could be made), a look every poll interval.
-            let interval = Int32(pollInterval.components.seconds * 1000 + pollInterval.components.attoseconds / 1_000_000_000_000_000)
-            _ = poll(&watched, nfds_t(watched.count), descriptors.contains(-1) ? interval : -1)
-        }
     }
 
     /// What the run has come to: how the program ended (or says it has) and its output so far.

@@ -55,8 +55,7 @@ package struct ChildProcessRequest: Sendable, Equatable {
     /// libraries behind its gate, is put back at the caller's priority once the gate opens.
     package var niceness: Int32 = 0
     /// Holds the child back after it has started, until the gate opens (see
-    /// ``ChildProcessGate``); `nil` lets it run at once, with an empty standard input. A run of
-    /// a fork server starts only once its gate opens.
+    /// ``ChildProcessGate``); `nil` lets it run at once, with an empty standard input.
     package var gate: ChildProcessGate?
     /// What the child reads as its standard input, a descriptor the caller keeps and closes
     /// (a fork server's socket); `nil`: the gate's pipe, or /dev/null. Not with a gate.

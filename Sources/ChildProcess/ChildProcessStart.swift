@@ -14,15 +14,8 @@ enum ChildProcessStart {
             )
         }
         let arguments = CStringArray([request.executable] + request.arguments)
-        let environment = CStringArray(
-            request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        )
-        var limits = cchildprocess_limits(
-            memory_bytes: Int64(request.memoryLimit ?? 0),
-            file_size_bytes: Int64(request.fileSizeLimit ?? 0),
-            extra_processes: Int64(request.additionalProcessLimit ?? 0),
-            niceness: request.niceness
-        )
+        let environment = environmentStrings(of: request)
+        var limits = limits(of: request)
 
         let readable = request.confinement.map { CStringArray($0.readable) }
         let writable = request.confinement.map { CStringArray($0.writable) }
@@ -52,25 +45,21 @@ enum ChildProcessStart {
         throw error(of: started, request)
     }
 
-    /// Starts the request as a run of its fork server (see ``ChildProcessRequest/forkServer``).
-    static func startForked(_ request: ChildProcessRequest, in server: ForkServerConnection) throws -> cchildprocess_started {
+    /// Starts the request as a run of its fork server (see ``ChildProcessRequest/forkServer``),
+    /// with `input` as its standard input (-1: /dev/null).
+    static func startForked(_ request: ChildProcessRequest, in server: ForkServerConnection, input: Int32) throws -> cchildprocess_started {
         guard let workingDirectory = request.workingDirectory else {
             throw ChildProcessError.couldNotStart(executable: request.executable, reason: "a fork server's run needs a folder of its own")
         }
-        let environment = CStringArray(request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-        var limits = cchildprocess_limits(
-            memory_bytes: Int64(request.memoryLimit ?? 0),
-            file_size_bytes: Int64(request.fileSizeLimit ?? 0),
-            extra_processes: Int64(request.additionalProcessLimit ?? 0),
-            niceness: 0
-        )
+        let environment = environmentStrings(of: request)
+        var limits = limits(of: request)
         let readable = request.confinement.map { CStringArray($0.readable) }
         let writable = request.confinement.map { _ in CStringArray([]) }
         var started = cchildprocess_started()
         let status = environment.pointers.withUnsafeBufferPointer { envp in
             withConfinement(readable: readable, writable: writable) { confinement in
                 server.exchange { socket in
-                    cchildprocess_start_forked(socket, workingDirectory, envp.baseAddress, &limits, confinement, &started)
+                    cchildprocess_start_forked(socket, workingDirectory, envp.baseAddress, &limits, input, confinement, &started)
                 }
             }
         }
@@ -78,6 +67,21 @@ enum ChildProcessStart {
             return started
         }
         throw error(of: started, request)
+    }
+
+    /// The request's variables as "NAME=value" strings, in a stable order.
+    private static func environmentStrings(of request: ChildProcessRequest) -> CStringArray {
+        CStringArray(request.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+    }
+
+    /// The request's limits as the C helper takes them.
+    private static func limits(of request: ChildProcessRequest) -> cchildprocess_limits {
+        cchildprocess_limits(
+            memory_bytes: Int64(request.memoryLimit ?? 0),
+            file_size_bytes: Int64(request.fileSizeLimit ?? 0),
+            extra_processes: Int64(request.additionalProcessLimit ?? 0),
+            niceness: request.niceness
+        )
     }
 
     /// The error of a start that failed, in words.

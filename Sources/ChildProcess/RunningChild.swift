@@ -62,18 +62,11 @@ final class RunningChild {
         buffer.deallocate()
     }
 
-    /// Starts `request`; a gated request's child reads a pipe held here until ``releaseInput()``.
-    /// A fork server's run is started at once, whatever its gate (the launcher waits for it).
+    /// Starts `request` (as a program, or a fork server's run); a gated request's child reads a
+    /// pipe held here until ``releaseInput()``.
     static func start(_ request: ChildProcessRequest) throws -> RunningChild {
-        if let server = request.forkServer {
-            let started = try ChildProcessStart.startForked(request, in: server)
-            return RunningChild(started: started, heldInput: -1, outputLimit: request.outputLimit, reportedEnd: request.reportedEnd)
-        }
-        if let input = request.inputDescriptor {
-            let started = try ChildProcessStart.start(request, input: input)
-            return RunningChild(started: started, heldInput: -1, outputLimit: request.outputLimit, reportedEnd: request.reportedEnd)
-        }
-        // A gated child reads a pipe we hold until the gate opens; an ungated one, /dev/null.
+        // A gated child reads a pipe we hold until the gate opens; an ungated one, the caller's
+        // descriptor or /dev/null.
         var childInput: Int32 = -1
         var heldInput: Int32 = -1
         if request.gate != nil {
@@ -87,7 +80,9 @@ final class RunningChild {
         }
         defer { if childInput >= 0 { close(childInput) } }
         do {
-            let started = try ChildProcessStart.start(request, input: childInput)
+            let input = request.gate == nil ? request.inputDescriptor ?? -1 : childInput
+            let started = try request.forkServer.map { try ChildProcessStart.startForked(request, in: $0, input: input) }
+                ?? ChildProcessStart.start(request, input: input)
             return RunningChild(
                 started: started, heldInput: heldInput, outputLimit: request.outputLimit, reportedEnd: request.reportedEnd
             )

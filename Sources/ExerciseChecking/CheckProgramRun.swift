@@ -44,8 +44,8 @@ struct CheckProgramRun: Sendable {
         var failed: @Sendable () -> Void = {}
     }
 
-    /// A run whose program has started behind its gate (see `start(_:server:)`), or, in a fork
-    /// server, will start as the gate opens; `finish(_:admission:onPhase:events:)` must follow.
+    /// A run whose program has started behind its gate (see `start(_:server:)`);
+    /// `finish(_:admission:onPhase:events:)` must follow.
     struct StartedRun: Sendable {
         let request: CheckProgramRequest
         fileprivate let attempt: Attempt
@@ -70,8 +70,8 @@ struct CheckProgramRun: Sendable {
     /// own, where it loads XCTest, Foundation and the lesson library, then waits behind its gate.
     ///
     /// - Parameter server: the fork server to run it in (see `PlantedBugsServer`), when it loaded
-    ///   the lesson library this run needs; the run then starts as a fork of it when its gate
-    ///   opens, in a folder inside the server's.
+    ///   the lesson library this run needs; the run is then a fork of it, waiting behind its
+    ///   gate, in a folder inside the server's.
     func start(_ request: CheckProgramRequest, server: PlantedBugsServer.Started? = nil) throws -> StartedRun {
         let lessonLibrary = lessonLibrary(for: request)
         let server = server.flatMap { $0.lessonLibrary == lessonLibrary ? $0 : nil }

@@ -28,7 +28,7 @@ struct ChecksProgram: Sendable {
     ///   - lessonLibrary: the lesson library it loads before its gate (see
     ///     `BuildProducts.library(forImports:fileSystem:)`); the whole one when not given.
     ///   - server: the fork server to run it in (see `serve(in:connection:lessonLibrary:)`),
-    ///     which loaded the lesson library already; the run then starts only as the gate opens.
+    ///     which loaded the lesson library already: the run is a fork of it, behind the gate.
     func start(
         in folder: URL, results: URL, tokens: ResultTokens, runOnly: [String], gate: ChildProcessGate,
         lessonLibrary: URL? = nil, server: ForkServerConnection? = nil

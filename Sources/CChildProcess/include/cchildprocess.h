@@ -144,15 +144,17 @@ int cchildprocess_serve_forked_runs(int socket_fd);
 
 /// Starts a run in the fork server at the other end of `socket_fd`, as cchildprocess_start()
 /// starts a program: in `working_directory`, with `environment` ("NAME=value" strings, NULL
-/// at the end) added to the server's variables, within `limits` (the niceness aside), and,
+/// at the end) added to the server's variables, within `limits` (the niceness aside), with
+/// stdin from `stdin_fd` (or /dev/null when it is -1; it stays the caller's to close), and,
 /// when `confinement` is not NULL, in a Landlock layer of its own that may read what its
-/// `readable` lists and write only in `working_directory` (its `writable` is not read). Its
-/// standard input is /dev/null. Fills `out` as cchildprocess_start() does, with
-/// `reaper_is_foreign` set. One call at a time per socket: a request and its reply.
+/// `readable` lists and write only in `working_directory` (its `writable` is not read). Fills
+/// `out` as cchildprocess_start() does, with `reaper_is_foreign` set. One call at a time per
+/// socket: a request and its reply.
 int cchildprocess_start_forked(int socket_fd,
                                const char *working_directory,
                                char *const environment[],
                                const cchildprocess_limits *limits,
+                               int stdin_fd,
                                const cchildprocess_confinement *confinement,
                                cchildprocess_started *out);
 
