@@ -211,7 +211,7 @@ let package = Package(
         // `CompilingChecker` (an `ExerciseChecker`) and its `CheckSettings`.
         .target(name: "ExerciseChecking", dependencies: [
             "DojoCore", "DojoCatalog", "DojoGrading",
-            "WiringAnalysis", "WiringModel",
+            "WiringAnalysis", "WiringModel", "MutationTesting",
             "ChildProcess",
             "ContentHash",
             "TestHostProtocol",

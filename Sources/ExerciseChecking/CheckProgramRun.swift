@@ -90,7 +90,8 @@ struct CheckProgramRun: Sendable {
         // cancelling this check cancels it too.
         let ran = Task { [checksProgram] in
             try await checksProgram.start(
-                in: folder, results: attempt.results, tokens: attempt.tokens, runOnly: request.runOnly, gate: attempt.gate,
+                in: folder, results: attempt.results, tokens: attempt.tokens, runOnly: request.runOnly,
+                plantedBug: request.plantedBug, gate: attempt.gate,
                 lessonLibrary: lessonLibrary, server: server?.connection)
         }
         return StartedRun(request: request, attempt: attempt, ran: ran)
@@ -217,12 +218,13 @@ struct CheckProgramRun: Sendable {
     /// - Parameter niceness: how much lower than the checker's the compiler's priority is.
     private func buildCodeUnderTest(_ request: CheckProgramRequest, in folder: URL, niceness: Int32 = 0) async throws -> CompiledSteps.StepResult {
         let exerciseFlags = request.flags(for: .exerciseModule)
-        let exerciseKey = try await steps.key(for: .exerciseModule, inputs: request.underTest, in: folder, flags: exerciseFlags)
+        let underTest = try request.underTest + written(request.generatedUnderTest, in: folder)
+        let exerciseKey = try await steps.key(for: .exerciseModule, inputs: underTest, in: folder, flags: exerciseFlags)
         // The re-exports are made from the code under test, and kept with its module.
         let reexports = folder.appendingPathComponent(CompileStep.reexportsFile)
         let built = try await steps.build(.exerciseModule, key: exerciseKey, in: folder, flags: exerciseFlags, niceness: niceness) {
-            try fileSystem.writeReplaceable(ImportDiscovery.reexportSource(for: importedModules(of: request.underTest)), to: reexports)
-            return request.underTest + [reexports]
+            try fileSystem.writeReplaceable(ImportDiscovery.reexportSource(for: importedModules(of: underTest)), to: reexports)
+            return underTest + [reexports]
         }
         guard built == .built else { return built }
         let libraryKey = try await steps.key(for: .exerciseLibrary, after: exerciseKey)
@@ -237,15 +239,27 @@ struct CheckProgramRun: Sendable {
     /// compiling them one after the other was half of a first check, and the subject's compiles
     /// leave a core idle. Cancelling it stops the compiler.
     func compileAhead(_ request: CheckProgramRequest) async {
-        // Keyed by the lesson's files, outside any check's folder: the same key in every folder.
-        let anywhere = scratchFolder
-        let flags = request.flags(for: .exerciseModule)
-        guard let moduleKey = try? await steps.key(for: .exerciseModule, inputs: request.underTest, in: anywhere, flags: flags),
-              let libraryKey = try? await steps.key(for: .exerciseLibrary, after: moduleKey),
-              steps.cache.file(CompileStep.exerciseLibraryFile, for: libraryKey) == nil,
-              let folder = try? fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-ahead-") else { return }
+        // Keyed by the lesson's files and the files made for the run, which count by their name
+        // in the folder: the same key in every folder.
+        guard let folder = try? fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-ahead-") else { return }
         defer { try? fileSystem.removeItem(at: folder) }
+        let flags = request.flags(for: .exerciseModule)
+        guard let underTest = try? request.underTest + written(request.generatedUnderTest, in: folder),
+              let moduleKey = try? await steps.key(for: .exerciseModule, inputs: underTest, in: folder, flags: flags),
+              let libraryKey = try? await steps.key(for: .exerciseLibrary, after: moduleKey),
+              steps.cache.file(CompileStep.exerciseLibraryFile, for: libraryKey) == nil else { return }
         _ = try? await buildCodeUnderTest(request, in: folder, niceness: OffThePool.lowerPriority * 2)
+    }
+
+    /// Writes `files` into `folder`, and returns where.
+    private func written(_ files: [CheckProgramRequest.GeneratedFile], in folder: URL) throws -> [URL] {
+        try files.map { file in
+            let url = folder.appendingPathComponent(file.name)
+            let parent = url.deletingLastPathComponent()
+            if !fileSystem.directoryExists(at: parent) { try fileSystem.createDirectory(at: parent) }
+            try fileSystem.writeReplaceable(file.text, to: url)
+            return url
+        }
     }
 
     /// The texts of the code under test when the learner's file is part of it (an
@@ -312,9 +326,10 @@ struct CheckProgramRun: Sendable {
     /// `ImportDiscovery.mentionedModules(in:)`), for the choice of the lesson library their
     /// program loads. A file that cannot be read adds nothing: the compiler says why.
     private func importsMentioned(by request: CheckProgramRequest) -> Set<String> {
-        (request.underTest + request.tests).reduce(into: []) { modules, file in
+        let files = (request.underTest + request.tests).reduce(into: Set<String>()) { modules, file in
             modules.formUnion((try? fileSystem.text(of: file)).map(ImportDiscovery.mentionedModules(in:)) ?? [])
         }
+        return request.generatedUnderTest.reduce(into: files) { $0.formUnion(ImportDiscovery.mentionedModules(in: $1.text)) }
     }
 
     /// The modules the code under test imports. Parsing the learner's file again takes a

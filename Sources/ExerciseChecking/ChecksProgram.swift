@@ -30,12 +30,12 @@ struct ChecksProgram: Sendable {
     ///   - server: the fork server to run it in (see `serve(in:connection:lessonLibrary:)`),
     ///     which loaded the lesson library already: the run is a fork of it, behind the gate.
     func start(
-        in folder: URL, results: URL, tokens: ResultTokens, runOnly: [String], gate: ChildProcessGate,
+        in folder: URL, results: URL, tokens: ResultTokens, runOnly: [String], plantedBug: Int = 0, gate: ChildProcessGate,
         lessonLibrary: URL? = nil, server: ForkServerConnection? = nil
     ) async throws -> Run {
         guard !gate.isAbandoned, !Task.isCancelled else { return .notStarted(.cancelled) }
         var request = request(
-            program: asATestBundle(), results: results, tokens: tokens, runOnly: runOnly, in: folder, gate: gate,
+            program: asATestBundle(), results: results, tokens: tokens, runOnly: runOnly, plantedBug: plantedBug, in: folder, gate: gate,
             lessonLibrary: lessonLibrary ?? steps.products.library)
         if let server {
             // The server has the rest of the environment, and the library loaded.
@@ -69,7 +69,8 @@ struct ChecksProgram: Sendable {
     /// What a run of a fork server is given of its request's environment: what differs from run
     /// to run (the rest is the server's).
     private static let variablesOfARun: Set<String> = [
-        TestHostProtocol.onlyVariable, TestHostProtocol.resultsVariable, TestHostProtocol.tokensVariable, "DIDOJO_TIMELINE", "TMPDIR",
+        TestHostProtocol.onlyVariable, TestHostProtocol.resultsVariable, TestHostProtocol.tokensVariable,
+        TestHostProtocol.plantedBugVariable, "DIDOJO_TIMELINE", "TMPDIR",
     ]
 
     /// The build's program under the name it runs by, `Exercise.xctest`: kept in the step cache
@@ -95,12 +96,13 @@ struct ChecksProgram: Sendable {
     }
 
     private func request(
-        program: URL, results: URL, tokens: ResultTokens, runOnly: [String], in folder: URL, gate: ChildProcessGate,
+        program: URL, results: URL, tokens: ResultTokens, runOnly: [String], plantedBug: Int, in folder: URL, gate: ChildProcessGate,
         lessonLibrary: URL
     ) -> ChildProcessRequest {
         var environment = self.environment
         environment[TestHostProtocol.onlyVariable] = runOnly.joined(separator: " ")
-        // All four are taken out of the environment by the program as it starts, before the
+        environment[TestHostProtocol.plantedBugVariable] = String(plantedBug)
+        // All five are taken out of the environment by the program as it starts, before the
         // learner's code is even loaded (see didojo-test-host).
         environment[TestHostProtocol.resultsVariable] = results.path
         environment[TestHostProtocol.tokensVariable] = tokens.environmentValue

@@ -3,6 +3,7 @@ import DojoCatalog
 import DojoCore
 import DojoGrading
 import Foundation
+import Synchronization
 
 extension CompilingChecker {
     /// How many mutants' runs go at a time: classroom laptops have few cores.
@@ -54,20 +55,49 @@ extension CompilingChecker {
             testCases: learnerTests + extraChecks, learnerStep: .checksModule, learnerFlags: Self.compilerFlags(of: exercise)
         )
         onTheSubject.learnerTestsReading = reading
+        // Every build of the code under test has the planted bugs' choice in the same file (see
+        // `PlantedBugChoice`), the subject's too.
+        let host = PlantedBugChoice.hostFile(of: exercise.subject, mutants: exercise.mutants)
+        func withChoice(_ files: [URL]) -> (underTest: [URL], generated: [CheckProgramRequest.GeneratedFile]) {
+            guard let code = PlantedBugChoice.codeUnderTest(files, host: host, fileSystem: fileSystem) else { return (files, []) }
+            return (code.underTest, [code.generated])
+        }
+        (onTheSubject.underTest, onTheSubject.generatedUnderTest) = withChoice(exercise.subject)
+        onTheSubject.underTest += exercise.support
         // The tests are compiled and linked exactly as for the subject (the lesson's checks
         // with them), so that one compile serves the subject and every mutant: a mutant
         // changes what the subject does, not its interface. Against a mutant only the
         // learner's own classes run.
         let learnerClasses = learnerTests.map(\.className)
-        let mutantRequests = exercise.mutants.map { mutant in
-            var onTheMutant = CheckProgramRequest(
-                exerciseID: exercise.id, underTest: mutant.apply(to: exercise.subject) + exercise.support,
+        func onTheMutant(_ code: (underTest: [URL], generated: [CheckProgramRequest.GeneratedFile]), plantedBug: Int = 0) -> CheckProgramRequest {
+            var request = CheckProgramRequest(
+                exerciseID: exercise.id, underTest: code.underTest + exercise.support,
                 tests: onTheSubject.tests, learnerFile: source, testCases: onTheSubject.testCases,
                 learnerStep: .checksModule, learnerFlags: onTheSubject.learnerFlags
             )
-            onTheMutant.learnerTestsReading = reading
-            onTheMutant.runOnly = learnerClasses
-            return (mutant, onTheMutant)
+            request.learnerTestsReading = reading
+            request.runOnly = learnerClasses
+            request.generatedUnderTest = code.generated
+            request.plantedBug = plantedBug
+            return request
+        }
+        // Most planted bugs are compiled together, as one schema, each run choosing its own (see
+        // `PlantedBugSchemata`); each is also ready to compile alone, should the schema not compile.
+        let schemata = PlantedBugSchemata.of(host: host, mutants: exercise.mutants, fileSystem: fileSystem, cache: programRun.steps.cache)
+        let mutantRequests = exercise.mutants.enumerated().map { index, mutant in
+            let alone = onTheMutant(withChoice(mutant.apply(to: exercise.subject)))
+            let together = schemata.members[index].map { member in
+                onTheMutant((exercise.subject.filter { $0 != host }, [member.file]), plantedBug: member.number)
+            }
+            return PlantedBugRequests(mutant: mutant, alone: alone, together: together)
+        }
+        // What is compiled ahead: each schema once, and each planted bug compiled alone.
+        var aheadRequests: [CheckProgramRequest] = []
+        let aheadIndex = mutantRequests.map { requests in
+            let first = requests.together ?? requests.alone
+            if let index = aheadRequests.firstIndex(where: { $0.compilesAsTheSameCode(as: first) }) { return index }
+            aheadRequests.append(first)
+            return aheadRequests.count - 1
         }
         // The mutants run in a fork server (see `PlantedBugsServer`), which starts as the
         // checks begin to compile and loads XCTest, Foundation and the lesson library beside
@@ -75,10 +105,10 @@ extension CompilingChecker {
         // subject's build fails.
         onPhase(.compiling)
         let programRun = self.programRun
-        let server = PlantedBugsServer(for: mutantRequests.first?.1 ?? onTheSubject, by: programRun)
+        let server = PlantedBugsServer(for: mutantRequests.first?.alone ?? onTheSubject, by: programRun)
         // The mutants' code, which never changes, is compiled on the core the subject's
         // compiles leave idle, when the cache does not have it yet (the first check).
-        let compiledAhead = CompiledAhead(mutantRequests.map(\.1), by: programRun)
+        let compiledAhead = CompiledAhead(aheadRequests, by: programRun)
         func stopEverything() async {
             await compiledAhead.cancel()
             await server.close()
@@ -115,19 +145,29 @@ extension CompilingChecker {
         let finished: [MutantResult]
         do {
             let inServer = await server.started
-            finished = try await Array(mutantRequests.enumerated()).concurrentMap(limit: Self.mutantsRunAtOnce) { index, mutantRequest in
-                let (mutant, request) = mutantRequest
-                await compiledAhead.wait(for: index)
-                let report: CheckReport
-                do {
-                    report = try await programRun.finish(
-                        try programRun.start(request, server: inServer), admission: admission, onPhase: { _ in })
-                } catch is ChildProcessError where inServer != nil {
-                    // The server could not start the run (it has ended, or cannot serve on this
-                    // system): the run starts a program of its own, as without a server.
-                    report = try await programRun.finish(try programRun.start(request), admission: admission, onPhase: { _ in })
+            let schemaFailed = Mutex(false)
+            finished = try await Array(mutantRequests.enumerated()).concurrentMap(limit: Self.mutantsRunAtOnce) { index, requests in
+                await compiledAhead.wait(for: aheadIndex[index])
+                func run(_ request: CheckProgramRequest) async throws -> CheckReport {
+                    do {
+                        return try await programRun.finish(
+                            try programRun.start(request, server: inServer), admission: admission, onPhase: { _ in })
+                    } catch is ChildProcessError where inServer != nil {
+                        // The server could not start the run (it has ended, or cannot serve on this
+                        // system): the run starts a program of its own, as without a server.
+                        return try await programRun.finish(try programRun.start(request), admission: admission, onPhase: { _ in })
+                    }
                 }
-                return MutantResult(mutant: mutant, report: report)
+                if let together = requests.together, !schemaFailed.withLock({ $0 }) {
+                    let report = try await run(together)
+                    guard report.outcome == .compileFailed else { return MutantResult(mutant: requests.mutant, report: report) }
+                    // A schema that does not compile (a body whose cases the compiler reads
+                    // otherwise than alone): its planted bugs are compiled alone, as they are
+                    // the lesson's, and compiling them alone is what the lesson's tests prove.
+                    trace.mark("planted bugs schema failed")
+                    schemaFailed.withLock { $0 = true }
+                }
+                return MutantResult(mutant: requests.mutant, report: try await run(requests.alone))
             }
         } catch {
             await stopEverything()
@@ -151,4 +191,12 @@ extension CompilingChecker {
         report.learnerTestClasses = judged.learnerTestClasses
         return report
     }
+}
+
+/// A planted bug's run, compiled alone or (when it joined one) in a schema with others (see
+/// `PlantedBugSchemata`).
+private struct PlantedBugRequests {
+    let mutant: Mutant
+    let alone: CheckProgramRequest
+    let together: CheckProgramRequest?
 }

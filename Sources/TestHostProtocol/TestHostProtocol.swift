@@ -21,6 +21,13 @@ public enum TestHostProtocol {
     /// The lesson library the checks were compiled against, which the program loads as it
     /// starts, long before the checks that use it.
     public static let lessonLibraryVariable = "DIDOJO_LESSON_LIBRARY"
+    /// Which planted bug the code under test behaves as, by number (0 or unset: none), when it
+    /// was compiled with several (a mutant schema, see `MutantSchema`). The program chooses it
+    /// through `plantedBugChooserSymbol` once it has loaded the checks, before any test runs.
+    public static let plantedBugVariable = "DIDOJO_PLANTED_BUG"
+    /// The C name of the function in the code under test that takes that number: `(Int) -> Void`.
+    /// Every build of a test-writing exercise's code has it; the first call alone counts.
+    public static let plantedBugChooserSymbol = "didojo_choose_planted_bug"
 
     /// Set (to anything) for a fork server: once it has loaded the lesson library, the program
     /// serves runs on its standard input, each a fork of it that goes on as a run of its own

@@ -72,6 +72,7 @@ let underChecker = getenv(TestHostProtocol.resultsVariable) != nil
 let resultsPath = takeVariable(TestHostProtocol.resultsVariable)
 let tokens = takeVariable(TestHostProtocol.tokensVariable) ?? ""
 let only = takeVariable(TestHostProtocol.onlyVariable) ?? ""
+let plantedBug = takeVariable(TestHostProtocol.plantedBugVariable).flatMap { Int($0) } ?? 0
 
 // The checker lets this program go on by closing its standard input, once the code under
 // test is compiled and linked. Until then it has only loaded its libraries.
@@ -109,6 +110,16 @@ let folder = FileManager.default.currentDirectoryPath
 guard let checksLibrary = dlopen(folder + "/" + TestHostProtocol.checksLibraryFile, RTLD_NOW | RTLD_GLOBAL),
       let entry = dlsym(checksLibrary, TestHostProtocol.entrySymbol) else {
     fail("the checks could not be loaded: \(dlerror().map { String(cString: $0) } ?? "no reason given")")
+}
+// Which planted bug the code under test behaves as, when it holds several (see `MutantSchema`
+// in the checker): chosen now, before any test runs. The code's first call alone counts, so
+// choosing 0 for the correct code too leaves a test nothing to change; every build of a
+// test-writing exercise's code has the function, so its presence tells a test nothing either.
+typealias PlantedBugChooser = @convention(c) (Int) -> Void
+if let chooser = dlsym(checksLibrary, TestHostProtocol.plantedBugChooserSymbol) {
+    unsafeBitCast(chooser, to: PlantedBugChooser.self)(plantedBug)
+} else if plantedBug != 0 {
+    fail("planted bug \(plantedBug) was asked for, but the code under test cannot choose one")
 }
 // The list is asked for before any of the learner's code runs (loading it ran none: the audit
 // refuses what would run at load), and a plain Swift value crosses: the checks' classes and

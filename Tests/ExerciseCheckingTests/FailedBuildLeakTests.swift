@@ -78,7 +78,7 @@ import Testing
 final class CountingLauncher: ProcessLaunching {
     private let real = ChildProcessLauncher(clock: ContinuousClock())
     private let failing: @Sendable (ChildProcessRequest) -> Bool
-    private let counts = Mutex((started: 0, finished: 0, gated: 0, servers: 0, forked: 0))
+    private let counts = Mutex((started: 0, finished: 0, gated: 0, servers: 0, forked: 0, codeCompiles: 0))
 
     init(failing: @escaping @Sendable (ChildProcessRequest) -> Bool) {
         self.failing = failing
@@ -93,6 +93,7 @@ final class CountingLauncher: ProcessLaunching {
             if request.gate != nil && request.forkServer == nil { $0.gated += 1 }
             if request.environment[TestHostProtocol.forkServerVariable] != nil { $0.servers += 1 }
             if request.forkServer != nil { $0.forked += 1 }
+            if Self.compilesTheCodeUnderTest(request) { $0.codeCompiles += 1 }
         }
         defer { counts.withLock { $0.finished += 1 } }
         return try await real.run(request)
@@ -105,6 +106,14 @@ final class CountingLauncher: ProcessLaunching {
     func serversStarted() -> Int { counts.withLock { $0.servers } }
     /// Runs started in a fork server, whether or not their gate then opened.
     func forkedRunsRequested() -> Int { counts.withLock { $0.forked } }
+    /// Compiles of the `Exercise` module (the subject, a planted bug, a schema of several).
+    func codeUnderTestCompiles() -> Int { counts.withLock { $0.codeCompiles } }
+
+    private static func compilesTheCodeUnderTest(_ request: ChildProcessRequest) -> Bool {
+        let arguments = request.arguments
+        guard arguments.contains("-c"), let name = arguments.firstIndex(of: "-module-name"), name + 1 < arguments.count else { return false }
+        return arguments[name + 1] == "Exercise"
+    }
 }
 
 /// The real file system, whose writes fail for the files `failing` picks.
