@@ -1,7 +1,8 @@
 import Synchronization
 
 /// The code of a test-writing check's planted bugs, compiled ahead, one after the other, while
-/// the subject's checks compile and run (see `CheckProgramRun.compileAhead`).
+/// the subject's checks compile and run (see `CheckProgramRun.compileAhead`): their schema once
+/// (see `PlantedBugSchemata`), and each one that is compiled alone.
 ///
 /// Why: their code never changes, and once kept their runs only load it; but the first check
 /// (an empty cache) compiled it only after the subject's run, two at a time, for half the
@@ -9,7 +10,7 @@ import Synchronization
 /// a lower priority.
 ///
 /// Once the subject's run is over, `stop()` takes no more: the runs compile what is left at
-/// full priority, and the run of the one being compiled at that moment waits for it
+/// full priority, and the runs of the one being compiled at that moment wait for it
 /// (`wait(for:)`) rather than compiling it a second time.
 struct CompiledAhead: Sendable {
     private struct Progress {
