@@ -55,50 +55,14 @@ extension CompilingChecker {
             testCases: learnerTests + extraChecks, learnerStep: .checksModule, learnerFlags: Self.compilerFlags(of: exercise)
         )
         onTheSubject.learnerTestsReading = reading
-        // Every build of the code under test has the planted bugs' choice in the same file (see
-        // `PlantedBugChoice`), the subject's too.
-        let host = PlantedBugChoice.hostFile(of: exercise.subject, mutants: exercise.mutants)
-        func withChoice(_ files: [URL]) -> (underTest: [URL], generated: [CheckProgramRequest.GeneratedFile]) {
-            guard let code = PlantedBugChoice.codeUnderTest(files, host: host, fileSystem: fileSystem) else { return (files, []) }
-            return (code.underTest, [code.generated])
-        }
-        (onTheSubject.underTest, onTheSubject.generatedUnderTest) = withChoice(exercise.subject)
-        onTheSubject.underTest += exercise.support
         // The tests are compiled and linked exactly as for the subject (the lesson's checks
         // with them), so that one compile serves the subject and every mutant: a mutant
         // changes what the subject does, not its interface. Against a mutant only the
-        // learner's own classes run.
+        // learner's own classes run. Most mutants are compiled together, as one schema.
         let learnerClasses = learnerTests.map(\.className)
-        func onTheMutant(_ code: (underTest: [URL], generated: [CheckProgramRequest.GeneratedFile]), plantedBug: Int = 0) -> CheckProgramRequest {
-            var request = CheckProgramRequest(
-                exerciseID: exercise.id, underTest: code.underTest + exercise.support,
-                tests: onTheSubject.tests, learnerFile: source, testCases: onTheSubject.testCases,
-                learnerStep: .checksModule, learnerFlags: onTheSubject.learnerFlags
-            )
-            request.learnerTestsReading = reading
-            request.runOnly = learnerClasses
-            request.generatedUnderTest = code.generated
-            request.plantedBug = plantedBug
-            return request
-        }
-        // Most planted bugs are compiled together, as one schema, each run choosing its own (see
-        // `PlantedBugSchemata`); each is also ready to compile alone, should the schema not compile.
-        let schemata = PlantedBugSchemata.of(host: host, mutants: exercise.mutants, fileSystem: fileSystem, cache: programRun.steps.cache)
-        let mutantRequests = exercise.mutants.enumerated().map { index, mutant in
-            let alone = onTheMutant(withChoice(mutant.apply(to: exercise.subject)))
-            let together = schemata.members[index].map { member in
-                onTheMutant((exercise.subject.filter { $0 != host }, [member.file]), plantedBug: member.number)
-            }
-            return PlantedBugRequests(mutant: mutant, alone: alone, together: together)
-        }
-        // What is compiled ahead: each schema once, and each planted bug compiled alone.
-        var aheadRequests: [CheckProgramRequest] = []
-        let aheadIndex = mutantRequests.map { requests in
-            let first = requests.together ?? requests.alone
-            if let index = aheadRequests.firstIndex(where: { $0.compilesAsTheSameCode(as: first) }) { return index }
-            aheadRequests.append(first)
-            return aheadRequests.count - 1
-        }
+        let planted = PlantedBugRequests.all(
+            of: exercise, subject: &onTheSubject, runOnly: learnerClasses, fileSystem: fileSystem, cache: programRun.steps.cache)
+        let mutantRequests = planted.bugs
         // The mutants run in a fork server (see `PlantedBugsServer`), which starts as the
         // checks begin to compile and loads XCTest, Foundation and the lesson library beside
         // the compiler; each mutant's run is then a fork of it. It is stopped the moment the
@@ -108,7 +72,7 @@ extension CompilingChecker {
         let server = PlantedBugsServer(for: mutantRequests.first?.alone ?? onTheSubject, by: programRun)
         // The mutants' code, which never changes, is compiled on the core the subject's
         // compiles leave idle, when the cache does not have it yet (the first check).
-        let compiledAhead = CompiledAhead(aheadRequests, by: programRun)
+        let compiledAhead = CompiledAhead(planted.compiledAhead, by: programRun)
         func stopEverything() async {
             await compiledAhead.cancel()
             await server.close()
@@ -146,8 +110,8 @@ extension CompilingChecker {
         do {
             let inServer = await server.started
             let schemaFailed = Mutex(false)
-            finished = try await Array(mutantRequests.enumerated()).concurrentMap(limit: Self.mutantsRunAtOnce) { index, requests in
-                await compiledAhead.wait(for: aheadIndex[index])
+            finished = try await mutantRequests.concurrentMap(limit: Self.mutantsRunAtOnce) { requests in
+                await compiledAhead.wait(for: requests.compiledAheadIndex)
                 func run(_ request: CheckProgramRequest) async throws -> CheckReport {
                     do {
                         return try await programRun.finish(
@@ -193,10 +157,3 @@ extension CompilingChecker {
     }
 }
 
-/// A planted bug's run, compiled alone or (when it joined one) in a schema with others (see
-/// `PlantedBugSchemata`).
-private struct PlantedBugRequests {
-    let mutant: Mutant
-    let alone: CheckProgramRequest
-    let together: CheckProgramRequest?
-}
