@@ -93,6 +93,7 @@ PROMPT = re.compile(rb"didojo[^\n>]*> ")
 
 # What running the learner's code confined (Landlock, seccomp) and audited may cost a check.
 CONFINEMENT_GOAL_MS = 10
+CONFINEMENT_PAIRS = 30
 
 
 def default_exercises(paths):
@@ -632,8 +633,11 @@ def main():
             def unconfined():
                 edits.apply(path, "body")
                 return didojo.run("check", exercise_id, env=unconfined_env)[0]
+            # At least 30 pairs: the cost is a few milliseconds of checks that move by ten
+            # from one to the next here, and with 14 pairs (2 × 7 runs) the median of the
+            # differences read anywhere from −2 to +11 ms on the same build (2026-11-28).
             pairs = []
-            for run in range(2 * options.runs):
+            for run in range(max(2 * options.runs, CONFINEMENT_PAIRS)):
                 if run % 2 == 0:
                     first = confined()
                     pairs.append((first, unconfined()))

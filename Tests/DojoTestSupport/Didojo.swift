@@ -24,7 +24,11 @@ package struct Didojo: Sendable {
 
     package init() throws {
         home = try TemporaryFolder("e2e")
+        try FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)
     }
+
+    /// Where `didojo` makes its temporary files and its checks' folders, unless a test watches them.
+    package var temporaryFolder: URL { home.url.appendingPathComponent("tmp") }
 
     /// Gives `didojo` a temporary folder of its own (`TMPDIR`), and returns it: the checker
     /// makes each check's folder there, which a test can then watch.
@@ -67,6 +71,11 @@ package struct Didojo: Sendable {
         environment["XDG_STATE_HOME"] = stateFolder.path
         environment["DIDOJO_WORKSPACE"] = workspace.path
         environment["NO_COLOR"] = "1"
+        // Its checks' folders in this home, not the machine's /tmp: a test that ends a shell
+        // with SIGKILL (`PseudoTerminalSession` does as it goes) while a check runs leaves that
+        // check's folder, which then goes with the test's folders rather than staying in /tmp
+        // (two a run of the suite did). A test that watches them gives a folder of its own.
+        environment["TMPDIR"] = temporaryFolder.path
         // An interactive shell warms the checker up in the background (a check nobody asked
         // for, seconds of compiling with this fresh home's empty caches); only the test of that
         // asks for it.
