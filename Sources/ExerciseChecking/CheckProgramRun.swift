@@ -238,17 +238,21 @@ struct CheckProgramRun: Sendable {
     /// planted bugs of a test-writing exercise, whose code never changes: with an empty cache,
     /// compiling them one after the other was half of a first check, and the subject's compiles
     /// leave a core idle. Cancelling it stops the compiler.
-    func compileAhead(_ request: CheckProgramRequest) async {
+    ///
+    /// - Returns: how the compile ended (`.built` when the cache had it, `.cancelled` when it
+    ///   could not be tried).
+    @discardableResult
+    func compileAhead(_ request: CheckProgramRequest) async -> CompiledSteps.StepResult {
         // Keyed by the lesson's files and the files made for the run, which count by their name
         // in the folder: the same key in every folder.
-        guard let folder = try? fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-ahead-") else { return }
+        guard let folder = try? fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-ahead-") else { return .cancelled }
         defer { try? fileSystem.removeItem(at: folder) }
         let flags = request.flags(for: .exerciseModule)
         guard let underTest = try? request.underTest + written(request.generatedUnderTest, in: folder),
               let moduleKey = try? await steps.key(for: .exerciseModule, inputs: underTest, in: folder, flags: flags),
-              let libraryKey = try? await steps.key(for: .exerciseLibrary, after: moduleKey),
-              steps.cache.file(CompileStep.exerciseLibraryFile, for: libraryKey) == nil else { return }
-        _ = try? await buildCodeUnderTest(request, in: folder, niceness: OffThePool.lowerPriority * 2)
+              let libraryKey = try? await steps.key(for: .exerciseLibrary, after: moduleKey) else { return .cancelled }
+        if steps.cache.file(CompileStep.exerciseLibraryFile, for: libraryKey) != nil { return .built }
+        return (try? await buildCodeUnderTest(request, in: folder, niceness: OffThePool.lowerPriority * 2)) ?? .cancelled
     }
 
     /// Writes `files` into `folder`, and returns where.

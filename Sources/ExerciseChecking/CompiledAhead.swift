@@ -19,6 +19,8 @@ struct CompiledAhead: Sendable {
         var stopped = false
         /// The one being compiled when `stop()` was called.
         var unfinished: Int?
+        /// Those whose code did not compile (a schema whose bodies the compiler reads otherwise).
+        var failed: Set<Int> = []
     }
 
     private final class Shared: Sendable {
@@ -41,8 +43,11 @@ struct CompiledAhead: Sendable {
                     return progress.compiling
                 }
                 guard let index else { return }
-                await programRun.compileAhead(requests[index])
-                shared.progress.withLock { $0.compiling = nil }
+                let built = await programRun.compileAhead(requests[index])
+                shared.progress.withLock { progress in
+                    progress.compiling = nil
+                    if case .failed = built { progress.failed.insert(index) }
+                }
             }
         }
     }
@@ -58,6 +63,12 @@ struct CompiledAhead: Sendable {
     /// Returns once the code of `requests[index]` is no longer being compiled ahead.
     func wait(for index: Int) async {
         if shared.progress.withLock({ $0.unfinished == index }) { await task.value }
+    }
+
+    /// Whether the code of `requests[index]` was compiled ahead and did not compile: a run
+    /// that would compile it again had better take another way (see `PlantedBugRequests`).
+    func failed(_ index: Int) -> Bool {
+        shared.progress.withLock { $0.failed.contains(index) }
     }
 
     /// Stops the compiler, and returns once it has ended: for a check that ends early.

@@ -122,7 +122,9 @@ extension CompilingChecker {
                         return try await programRun.finish(try programRun.start(request), admission: admission, onPhase: { _ in })
                     }
                 }
-                if let together = requests.together, !schemaFailed.withLock({ $0 }) {
+                // A schema already known not to compile (compiled ahead, or by another run) is
+                // not compiled again.
+                if let together = requests.together, !schemaFailed.withLock({ $0 }), !compiledAhead.failed(requests.compiledAheadIndex) {
                     let report = try await run(together)
                     guard report.outcome == .compileFailed else { return MutantResult(mutant: requests.mutant, report: report) }
                     // A schema that does not compile (a body whose cases the compiler reads
