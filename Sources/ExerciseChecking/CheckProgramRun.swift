@@ -218,11 +218,12 @@ struct CheckProgramRun: Sendable {
     /// - Parameter niceness: how much lower than the checker's the compiler's priority is.
     private func buildCodeUnderTest(_ request: CheckProgramRequest, in folder: URL, niceness: Int32 = 0) async throws -> CompiledSteps.StepResult {
         let exerciseFlags = request.flags(for: .exerciseModule)
-        let underTest = try request.underTest + written(request.generatedUnderTest, in: folder)
-        let exerciseKey = try await steps.key(for: .exerciseModule, inputs: underTest, in: folder, flags: exerciseFlags)
-        // The re-exports are made from the code under test, and kept with its module.
+        let exerciseKey = try await moduleKey(of: request, in: folder)
+        // The re-exports are made from the code under test, and kept with its module; the files
+        // made for the run are written only when it must be compiled.
         let reexports = folder.appendingPathComponent(CompileStep.reexportsFile)
         let built = try await steps.build(.exerciseModule, key: exerciseKey, in: folder, flags: exerciseFlags, niceness: niceness) {
+            let underTest = try request.underTest + written(request.generatedUnderTest, in: folder)
             try fileSystem.writeReplaceable(ImportDiscovery.reexportSource(for: importedModules(of: underTest)), to: reexports)
             return underTest + [reexports]
         }
@@ -245,14 +246,19 @@ struct CheckProgramRun: Sendable {
     func compileAhead(_ request: CheckProgramRequest) async -> CompiledSteps.StepResult {
         // Keyed by the lesson's files and the files made for the run, which count by their name
         // in the folder: the same key in every folder.
-        guard let folder = try? fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-ahead-") else { return .cancelled }
-        defer { try? fileSystem.removeItem(at: folder) }
-        let flags = request.flags(for: .exerciseModule)
-        guard let underTest = try? request.underTest + written(request.generatedUnderTest, in: folder),
-              let moduleKey = try? await steps.key(for: .exerciseModule, inputs: underTest, in: folder, flags: flags),
+        guard let moduleKey = try? await moduleKey(of: request, in: scratchFolder),
               let libraryKey = try? await steps.key(for: .exerciseLibrary, after: moduleKey) else { return .cancelled }
         if steps.cache.file(CompileStep.exerciseLibraryFile, for: libraryKey) != nil { return .built }
+        guard let folder = try? fileSystem.makePrivateFolder(in: scratchFolder, prefix: "didojo-ahead-") else { return .cancelled }
+        defer { try? fileSystem.removeItem(at: folder) }
         return (try? await buildCodeUnderTest(request, in: folder, niceness: OffThePool.lowerPriority * 2)) ?? .cancelled
+    }
+
+    /// The cache key of `request`'s code under test, compiled in `folder`.
+    private func moduleKey(of request: CheckProgramRequest, in folder: URL) async throws -> CacheKey {
+        try await steps.key(
+            for: .exerciseModule, inputs: request.underTest, made: request.generatedUnderTest, in: folder,
+            flags: request.flags(for: .exerciseModule))
     }
 
     /// Writes `files` into `folder`, and returns where.

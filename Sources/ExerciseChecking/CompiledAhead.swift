@@ -19,7 +19,8 @@ struct CompiledAhead: Sendable {
         var stopped = false
         /// The one being compiled when `stop()` was called.
         var unfinished: Int?
-        /// Those whose code did not compile (a schema whose bodies the compiler reads otherwise).
+        /// Those whose code did not compile (a schema whose bodies the compiler reads otherwise),
+        /// ahead or in a run.
         var failed: Set<Int> = []
     }
 
@@ -65,10 +66,16 @@ struct CompiledAhead: Sendable {
         if shared.progress.withLock({ $0.unfinished == index }) { await task.value }
     }
 
-    /// Whether the code of `requests[index]` was compiled ahead and did not compile: a run
-    /// that would compile it again had better take another way (see `PlantedBugRequests`).
+    /// Whether the code of `requests[index]` did not compile, ahead or in a run that said so
+    /// (`noteFailed(_:)`): a run that would compile it again had better take another way (see
+    /// `PlantedBugRequests`).
     func failed(_ index: Int) -> Bool {
         shared.progress.withLock { $0.failed.contains(index) }
+    }
+
+    /// Records that the code of `requests[index]` did not compile in a run.
+    func noteFailed(_ index: Int) {
+        shared.progress.withLock { _ = $0.failed.insert(index) }
     }
 
     /// Stops the compiler, and returns once it has ended: for a check that ends early.

@@ -57,8 +57,12 @@ struct CompiledSteps: Sendable {
     /// Everything a step's outputs depend on, spelled out: its commands (compiler, flags,
     /// lesson modules), when the compiler and the lesson library were last built, each input's
     /// path and text, and the interface it compiles against. Inputs written into the check's
-    /// own folder (the generated files) count by name, since that folder is new every time.
-    func key(for step: CompileStep, inputs: [URL], in folder: URL, interface: Data = Data(), flags: [String] = []) async throws -> CacheKey {
+    /// own folder (the generated files) count by name, since that folder is new every time;
+    /// so do `made`, files to be written there only if the step must run (their text is known).
+    func key(
+        for step: CompileStep, inputs: [URL], made: [CheckProgramRequest.GeneratedFile] = [], in folder: URL,
+        interface: Data = Data(), flags: [String] = []
+    ) async throws -> CacheKey {
         var key = try await key(for: step, after: CacheKey("didojo compile step, version 3"))
         key.add(builtFile: toolchain.swiftc.resolvingSymlinksInPath(), fileSystem: fileSystem)
         key.add(builtFile: products.library, fileSystem: fileSystem)
@@ -66,6 +70,10 @@ struct CompiledSteps: Sendable {
         for input in inputs {
             key.add(input.path.hasPrefix(inFolder) ? String(input.path.dropFirst(inFolder.count)) : input.path)
             key.add(try fileSystem.contents(of: input))
+        }
+        for file in made {
+            key.add(file.name)
+            key.add(Data(file.text.utf8))
         }
         key.add(interface)
         key.add(flags.joined(separator: "\u{0}"))

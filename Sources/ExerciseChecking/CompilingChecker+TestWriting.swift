@@ -3,7 +3,6 @@ import DojoCatalog
 import DojoCore
 import DojoGrading
 import Foundation
-import Synchronization
 
 extension CompilingChecker {
     /// How many mutants' runs go at a time: classroom laptops have few cores.
@@ -109,7 +108,6 @@ extension CompilingChecker {
         let finished: [MutantResult]
         do {
             let inServer = await server.started
-            let schemaFailed = Mutex(false)
             finished = try await mutantRequests.concurrentMap(limit: Self.mutantsRunAtOnce) { requests in
                 await compiledAhead.wait(for: requests.compiledAheadIndex)
                 func run(_ request: CheckProgramRequest) async throws -> CheckReport {
@@ -124,14 +122,14 @@ extension CompilingChecker {
                 }
                 // A schema already known not to compile (compiled ahead, or by another run) is
                 // not compiled again.
-                if let together = requests.together, !schemaFailed.withLock({ $0 }), !compiledAhead.failed(requests.compiledAheadIndex) {
+                if let together = requests.together, !compiledAhead.failed(requests.compiledAheadIndex) {
                     let report = try await run(together)
                     guard report.outcome == .compileFailed else { return MutantResult(mutant: requests.mutant, report: report) }
                     // A schema that does not compile (a body whose cases the compiler reads
                     // otherwise than alone): its planted bugs are compiled alone, as they are
                     // the lesson's, and compiling them alone is what the lesson's tests prove.
                     trace.mark("planted bugs schema failed")
-                    schemaFailed.withLock { $0 = true }
+                    compiledAhead.noteFailed(requests.compiledAheadIndex)
                 }
                 return MutantResult(mutant: requests.mutant, report: try await run(requests.alone))
             }
@@ -158,4 +156,3 @@ extension CompilingChecker {
         return report
     }
 }
-

@@ -1,5 +1,4 @@
 import DojoCatalog
-import DojoCore
 import Foundation
 import TestHostProtocol
 
@@ -56,9 +55,11 @@ enum PlantedBugChoice {
     /// The code under test of one build: `files` (the subject's, or a planted bug's in their
     /// place) with the host file's version among them taken out and made a run's file with the
     /// choice; nil when the host file's version cannot be read (the compile then says why).
-    static func codeUnderTest(_ files: [URL], host: URL?, fileSystem: any FileSystem) -> (underTest: [URL], generated: CheckProgramRequest.GeneratedFile)? {
+    static func codeUnderTest(
+        _ files: [URL], host: URL?, text: (URL) -> String?
+    ) -> (underTest: [URL], generated: CheckProgramRequest.GeneratedFile)? {
         guard let host, let version = files.last(where: { $0.lastPathComponent == host.lastPathComponent }),
-              let text = try? fileSystem.text(of: version) else { return nil }
+              let text = text(version) else { return nil }
         return (files.filter { $0 != version }, file(named: host.lastPathComponent, text: text))
     }
 }

@@ -25,8 +25,16 @@ struct PlantedBugRequests: Sendable {
         of exercise: Exercise, subject: inout CheckProgramRequest, runOnly: [String], fileSystem: any FileSystem, cache: CompiledStepCache
     ) -> All {
         let host = PlantedBugChoice.hostFile(of: exercise.subject, mutants: exercise.mutants)
+        // Each lesson file read once: the choice and the schema want the same ones.
+        var texts: [URL: String?] = [:]
+        func text(of file: URL) -> String? {
+            if let known = texts[file] { return known }
+            let read = try? fileSystem.text(of: file)
+            texts[file] = read
+            return read
+        }
         func withChoice(_ files: [URL]) -> (underTest: [URL], generated: [CheckProgramRequest.GeneratedFile]) {
-            guard let code = PlantedBugChoice.codeUnderTest(files, host: host, fileSystem: fileSystem) else { return (files, []) }
+            guard let code = PlantedBugChoice.codeUnderTest(files, host: host, text: text(of:)) else { return (files, []) }
             return (code.underTest, [code.generated])
         }
         (subject.underTest, subject.generatedUnderTest) = withChoice(exercise.subject)
@@ -44,7 +52,7 @@ struct PlantedBugRequests: Sendable {
             request.plantedBug = plantedBug
             return request
         }
-        let schemata = PlantedBugSchemata.of(host: host, mutants: exercise.mutants, fileSystem: fileSystem, cache: cache)
+        let schemata = PlantedBugSchemata.of(host: host, mutants: exercise.mutants, text: text(of:), cache: cache)
         var compiledAhead: [CheckProgramRequest] = []
         let bugs = exercise.mutants.enumerated().map { index, mutant in
             let alone = onTheMutant(withChoice(mutant.apply(to: exercise.subject)))

@@ -29,11 +29,11 @@ struct PlantedBugSchemata: Sendable {
     let members: [Int: Member]
 
     /// The schema of those of `mutants` that replace `host`, a file of the subject, alone.
-    static func of(host: URL?, mutants: [Mutant], fileSystem: any FileSystem, cache: CompiledStepCache) -> PlantedBugSchemata {
-        guard let host, let original = try? fileSystem.text(of: host) else { return PlantedBugSchemata(members: [:]) }
+    static func of(host: URL?, mutants: [Mutant], text: (URL) -> String?, cache: CompiledStepCache) -> PlantedBugSchemata {
+        guard let host, let original = text(host) else { return PlantedBugSchemata(members: [:]) }
         let indices = mutants.indices.filter { mutants[$0].files.map(\.lastPathComponent) == [host.lastPathComponent] }
         guard indices.count >= 2 else { return PlantedBugSchemata(members: [:]) }
-        let variants = indices.map { (try? fileSystem.text(of: mutants[$0].files[0])) ?? "" }
+        let variants = indices.map { text(mutants[$0].files[0]) ?? "" }
         var key = CacheKey("didojo planted bugs schema, version 1")
         key.add(original)
         for variant in variants { key.add(variant) }
