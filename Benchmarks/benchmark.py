@@ -96,6 +96,30 @@ CONFINEMENT_GOAL_MS = 10
 CONFINEMENT_PAIRS = 30
 
 
+def median_with_interval(differences, resamples=2000, seed=33):
+    """The median of paired differences and its 95 % bootstrap interval (the pairs resampled
+    with replacement, a fixed seed so that the same figures print the same interval).
+
+    Why an interval: the confinement row is a difference of a few milliseconds between checks
+    that move by ten from one to the next on a shared machine. Its median alone read anywhere
+    from -4 to +13 ms for the same build within an hour (2026-11-28), and decided a goal by
+    which side of 10 ms the noise fell."""
+    import random
+    rng = random.Random(seed)
+    ordered = sorted(statistics.median(rng.choices(differences, k=len(differences))) for _ in range(resamples))
+    return statistics.median(differences), ordered[int(0.025 * resamples)], ordered[int(0.975 * resamples) - 1]
+
+
+def interval_verdict(low, high, goal):
+    """"yes" when the whole interval is under the goal, "NO" when it is all over it, and
+    "not decided" when the goal falls inside it: the machine's noise is wider than the answer."""
+    if high < goal:
+        return "yes"
+    if low >= goal:
+        return "NO"
+    return "not decided (the noise spans the goal: run it again on a quieter machine)"
+
+
 def default_exercises(paths):
     """The first exercise of every lesson (EXERCISE_OF_LESSON says otherwise), in the lessons'
     order, then the test-writing one; `paths` is `Didojo.exercises()`, in that order."""
@@ -158,6 +182,9 @@ class Didojo:
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = time.perf_counter() - started
         self.ended_ns = time.monotonic_ns()
+        # Processor time of the process and every descendant it waited for (the reapers wait
+        # for the compiler and the test program): less moved by a busy machine than wall time.
+        self.last_cpu = usage.ru_utime + usage.ru_stime
         process.returncode = os.waitstatus_to_exitcode(status)
         return elapsed, process.returncode, usage.ru_maxrss
 
@@ -628,11 +655,11 @@ def main():
             unconfined_env = dict(didojo.env, DIDOJO_UNCONFINED="1")
 
             def confined():
-                return checked_after("body")[0]
+                return checked_after("body")[0], didojo.last_cpu
 
             def unconfined():
                 edits.apply(path, "body")
-                return didojo.run("check", exercise_id, env=unconfined_env)[0]
+                return didojo.run("check", exercise_id, env=unconfined_env)[0], didojo.last_cpu
             # At least 30 pairs: the cost is a few milliseconds of checks that move by ten
             # from one to the next here, and with 14 pairs (2 × 7 runs) the median of the
             # differences read anywhere from −2 to +11 ms on the same build (2026-11-28).
@@ -644,7 +671,8 @@ def main():
                 else:
                     first = unconfined()
                     pairs.append((confined(), first))
-            row["confinement"] = statistics.median(a - b for a, b in pairs)
+            row["confinement"] = median_with_interval([a[0] - b[0] for a, b in pairs])
+            row["confinement cpu"] = median_with_interval([a[1] - b[1] for a, b in pairs])
             row["interface"] = statistics.median(checked_after("interface")[0] for _ in range(options.runs))
             errors = []
             for _ in range(options.runs):
@@ -834,10 +862,14 @@ def print_table(options, version, load_before, startup, rows, check_memory, shel
     print()
     for exercise_id, row in rows.items():
         if "confinement" in row:
-            cost = row["confinement"] * 1000
-            print(f"{'confinement and audit, ' + exercise_id:40} {cost:+8.1f} ms   goal < {CONFINEMENT_GOAL_MS} ms: "
-                  f"{verdict(cost < CONFINEMENT_GOAL_MS)} (median of confined minus DIDOJO_UNCONFINED=1, interleaved)")
+            cost, low, high = (seconds * 1000 for seconds in row["confinement"])
+            cpu, cpu_low, cpu_high = (seconds * 1000 for seconds in row["confinement cpu"])
+            print(f"{'confinement and audit, ' + exercise_id:40} {cost:+8.1f} ms (95 % {low:+.1f} to {high:+.1f}; "
+                  f"processor {cpu:+.1f}, {cpu_low:+.1f} to {cpu_high:+.1f})   goal < {CONFINEMENT_GOAL_MS} ms: "
+                  f"{interval_verdict(low, high, CONFINEMENT_GOAL_MS)}")
     print()
+    print("confinement and audit: median of confined checks minus DIDOJO_UNCONFINED=1 ones, taken turn about, with its")
+    print("      95 % bootstrap interval; processor: the same for user + system time of the check and its programs")
     print("warm: `didojo check ID` (a new process, as a script or grader runs it) with the reference solution in place")
     print("      and a comment appended before each run (the code under test is compiled, its interface unchanged),")
     print("      caches filled; the goals and ratios use it")

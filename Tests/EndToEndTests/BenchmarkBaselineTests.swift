@@ -31,4 +31,32 @@ import Testing
         #expect(named.count == 1)
         #expect(named.first?.hasPrefix("no-di.1 error / error floor: 1.20 -> 1.50") == true, "\(named)")
     }
+
+    /// The confinement row decides its goal only when its 95 % interval lies wholly on one side:
+    /// a median of a few milliseconds of noisy differences must not pass or fail by chance.
+    @Test func confinementRowDecidesOnlyWhenTheIntervalClearsTheGoal() async throws {
+        let benchmarks = Didojo.lessonsFolder.deletingLastPathComponent().appendingPathComponent("Benchmarks")
+        let script = """
+            import json, random, sys
+            sys.path.insert(0, \(String(reflecting: benchmarks.path)))
+            import benchmark
+            rng = random.Random(1)
+            def verdict(centre, spread):
+                differences = [centre + rng.uniform(-spread, spread) for _ in range(30)]
+                median, low, high = benchmark.median_with_interval(differences)
+                assert low <= median <= high, (low, median, high)
+                return benchmark.interval_verdict(low, high, 10)
+            print(json.dumps([verdict(2, 3), verdict(25, 3), verdict(9, 20)]))
+            """
+        let result = try await ChildProcessLauncher(clock: ContinuousClock()).run(ChildProcessRequest(
+            executable: "/usr/bin/python3", arguments: ["-c", script], environment: ProcessInfo.processInfo.environment,
+            timeout: .seconds(120)
+        ))
+        #expect(result.termination == .exited(0), "\(result.standardError)")
+        let verdicts = try JSONDecoder().decode([String].self, from: Data(result.standardOutput.utf8))
+        #expect(verdicts.count == 3)
+        #expect(verdicts.first == "yes", "\(verdicts)")
+        #expect(verdicts.dropFirst().first == "NO", "\(verdicts)")
+        #expect(verdicts.last?.hasPrefix("not decided") == true, "\(verdicts)")
+    }
 }
