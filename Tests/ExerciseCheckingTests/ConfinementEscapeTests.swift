@@ -150,12 +150,16 @@ import Testing
         let listeners = try Listeners()
         defer { listeners.close() }
         let victim = SpawnedProcess()
-        victim.executableURL = URL(fileURLWithPath: "/bin/sleep")
-        // Long enough to outlive a check on a loaded machine; killed when the test ends, with
-        // SIGKILL, because a process started from a test's thread inherits its blocked SIGTERM.
-        // Its output goes nowhere: an orphan holding the test program's output would keep
-        // `swift test` waiting for the end of that output until it exits.
-        victim.arguments = ["300"]
+        // A sleep that ignores SIGTERM (`trap` sets it ignored, and exec keeps that), so that
+        // the learner's file can signal it and still find it there to read: it used to rely on
+        // a SIGTERM blocked in the thread that started it, which not every thread of the test
+        // pool has, and about one run in eight the signal ended it and the two escapes through
+        // its /proc entry were missed. Long enough to outlive a check on a loaded machine;
+        // killed with SIGKILL when the test ends. Its output goes nowhere: an orphan holding
+        // the test program's output would keep `swift test` waiting for the end of that output
+        // until it exits.
+        victim.executableURL = URL(fileURLWithPath: "/bin/sh")
+        victim.arguments = ["-c", "trap '' TERM; exec sleep 300"]
         victim.standardInput = FileHandle.nullDevice
         victim.standardOutput = FileHandle.nullDevice
         victim.standardError = FileHandle.nullDevice
