@@ -52,12 +52,9 @@ import Testing
             "func double(_ value: Int) -> Int { value * 2 }\nfunc double(_ value: Int, leak\(UUID().uuidString.prefix(8)): Int) -> Int { value }\n",
             to: file)
         let failsTheCompiler = step == .startingTheCompilerForTheChecks
-        // The compiler fails to start only once the program is waiting behind its gate: it
-        // starts when the reach audit has admitted the file, which on a loaded machine may come
-        // after the code under test has compiled.
         let launcher = CountingLauncher(failing: { request in
             failsTheCompiler && request.arguments.contains(CompileStep.checksModuleName)
-        }, onceAProgramWaits: true)
+        })
         let refusedName: String? = switch step {
         case .writingTheEntryPoint: "CheckEntry.swift"
         case .writingTheReexports: CompileStep.reexportsFile
@@ -69,6 +66,7 @@ import Testing
             _ = try await failing.check(exercise, source: file, phases: nil)
         }
         if step == .startingTheCompilerForTheChecks {
+            // By then the code under test has compiled: the program was surely waiting.
             #expect(launcher.gatedRunsStarted() == 1, "the program that runs the checks was started early, behind its gate")
         }
         #expect(launcher.unfinishedRuns() == 0, "a run (a process and its thread) outlived the failed check")
@@ -110,22 +108,14 @@ import Testing
 final class CountingLauncher: ProcessLaunching {
     private let real = ChildProcessLauncher(clock: ContinuousClock())
     private let failing: @Sendable (ChildProcessRequest) -> Bool
-    private let onceAProgramWaits: Bool
     private let counts = Mutex((started: 0, finished: 0, gated: 0, servers: 0, forked: 0, codeCompiles: 0))
 
-    /// - Parameter onceAProgramWaits: a failing run fails only once a program has been started
-    ///   behind a gate (for at most 30 s), so that the failure meets a program to clean up.
-    init(failing: @escaping @Sendable (ChildProcessRequest) -> Bool, onceAProgramWaits: Bool = false) {
+    init(failing: @escaping @Sendable (ChildProcessRequest) -> Bool) {
         self.failing = failing
-        self.onceAProgramWaits = onceAProgramWaits
     }
 
     func run(_ request: ChildProcessRequest) async throws -> ChildProcessResult {
         if failing(request) {
-            let deadline = ContinuousClock.now + .seconds(30)
-            while onceAProgramWaits, gatedRunsStarted() == 0, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(5))
-            }
             throw ChildProcessError.couldNotStart(executable: request.executable, reason: "injected failure")
         }
         counts.withLock {
