@@ -73,36 +73,6 @@ import Testing
     }
 }
 
-/// A file the reach audit refuses starts no program to run the checks: the program waits for
-/// the audit's answer before it starts (see `CheckProgramRun.start(_:server:after:)`), and
-/// the check reports the refusal with nothing left running.
-@Suite struct RefusedFileStartsNoProgramTests {
-    @Test func aRefusedFileIsCompiledButNeverRun() async throws {
-        let folder = try TemporaryFolder("refused")
-        let exercise = try RedTeamCorpus.arithmetic(in: folder.url)
-        let file = folder.url.appendingPathComponent("learner/\(exercise.fileName)")
-        let testProgram = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let launcher = CountingLauncher(failing: { _ in false })
-        let checker = try CompilingChecker.live(
-            executable: testProgram, environment: ProcessInfo.processInfo.environment,
-            ports: CheckerPorts(launcher: launcher, fileSystem: LocalFileSystem(), timeSource: SystemTimeSource(), trace: .off),
-            folders: .inCache(
-                folder.url.appendingPathComponent("caches"), moduleCache: RealChecker.sharedCacheFolder.appendingPathComponent("module-cache"),
-                scratch: folder.url.appendingPathComponent("scratch")),
-            settings: CheckSettings(), wiringVocabulary: { _ in .empty }
-        )
-        // Correct arithmetic, and a reach the audit refuses in an implementation file.
-        try LocalFileSystem().write("func double(_ value: Int) -> Int { value * 2 }\nlet handle = dlopen(nil, 0)\n", to: file)
-        let report = try await checker.check(exercise, source: file, phases: nil)
-        #expect(report.outcome == .compileFailed)
-        #expect(report.diagnostics.contains { $0.file == file.path && $0.line == 2 }, "\(report.diagnostics)")
-        // (With a new cache the compiler driver is also asked for its plan, with the same words.)
-        #expect(launcher.codeUnderTestCompiles() >= 1, "the compiler ran beside the audit, as for any file")
-        #expect(launcher.gatedRunsStarted() == 0, "a program was started to run a refused file's checks")
-        #expect(launcher.unfinishedRuns() == 0)
-    }
-}
-
 /// The real launcher, counting the runs it starts and those that have ended; it refuses to
 /// start the ones `failing` picks, as a launcher does when a program cannot be started.
 final class CountingLauncher: ProcessLaunching {
