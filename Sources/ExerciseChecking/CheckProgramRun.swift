@@ -63,28 +63,16 @@ struct CheckProgramRun: Sendable {
         _ request: CheckProgramRequest, admission: Task<CheckReport?, Never>, onPhase: @escaping @Sendable (CheckPhase) -> Void
     ) async throws -> CheckReport {
         onPhase(.compiling)
-        return try await finish(try start(request, after: admission), admission: admission, onPhase: onPhase)
+        return try await finish(try start(request), admission: admission, onPhase: onPhase)
     }
 
     /// Starts the program that will run `request`'s checks, in a private folder of the run's
     /// own, where it loads XCTest, Foundation and the lesson library, then waits behind its gate.
     ///
-    /// - Parameters:
-    ///   - server: the fork server to run it in (see `PlantedBugsServer`), when it loaded the
-    ///     lesson library this run needs; the run is then a fork of it, waiting behind its gate,
-    ///     in a folder inside the server's.
-    ///   - admission: the audit of the learner's file (see `ReachAudit`); the program starts
-    ///     only once it has admitted the file, and not at all when it refused it. Why wait: the
-    ///     audit ends a few milliseconds into the compile (15–30 ms on two cores), once the
-    ///     compiler has loaded its modules. Started beside the compiler's first moments, the
-    ///     program's own loading (XCTest, Foundation, the lesson library) slowed the compiler,
-    ///     both of them faulting in pages of the same libraries; started after, it is still
-    ///     ready long before the code is compiled. Warm checks against the build before,
-    ///     30 pairs turn about (2026-11-28): no-di.1 −1.1, −5.3 and −1.4 ms, lifetimes.1
-    ///     −3.5 ms (medians of the differences); constructor.4 −1.2 ms (20 pairs).
-    func start(
-        _ request: CheckProgramRequest, server: PlantedBugsServer.Started? = nil, after admission: Task<CheckReport?, Never>? = nil
-    ) throws -> StartedRun {
+    /// - Parameter server: the fork server to run it in (see `PlantedBugsServer`), when it loaded
+    ///   the lesson library this run needs; the run is then a fork of it, waiting behind its
+    ///   gate, in a folder inside the server's.
+    func start(_ request: CheckProgramRequest, server: PlantedBugsServer.Started? = nil) throws -> StartedRun {
         let lessonLibrary = lessonLibrary(for: request)
         let server = server.flatMap { $0.lessonLibrary == lessonLibrary ? $0 : nil }
         // Private (mode 0700, a name nobody can take first): on a shared classroom machine,
@@ -94,17 +82,14 @@ struct CheckProgramRun: Sendable {
             folder: folder, tokens: ResultTokens(testNames: TestMainGenerator.testNames(of: request.testCases)),
             results: folder.appendingPathComponent("results-\(UUID().uuidString).jsonl")
         )
-        // The program that runs the checks starts beside the compiler (once the audit admitted
-        // the file, see `admission`), and waits behind the gate until the code is ready: loading
-        // XCTest, Foundation and the lesson library is most of its start-up, and the compiler
-        // leaves the second core idle. A task of its
+        // The program that runs the checks starts now, beside the compiler, and waits behind
+        // the gate until the code is ready: loading XCTest, Foundation and the lesson library
+        // is most of its start-up, and the compiler leaves the second core idle. A task of its
         // own rather than `async let`, so that it can be cancelled alone when the code under
         // test does not build (the program may still be building, the first time);
         // cancelling this check cancels it too.
         let ran = Task { [checksProgram] in
-            // A refused file's run ends unopened (see `build`), and needs no program.
-            if let admission, await admission.value != nil { throw CancellationError() }
-            return try await checksProgram.start(
+            try await checksProgram.start(
                 in: folder, results: attempt.results, tokens: attempt.tokens, runOnly: request.runOnly,
                 plantedBug: request.plantedBug, gate: attempt.gate,
                 lessonLibrary: lessonLibrary, server: server?.connection)

@@ -83,7 +83,7 @@ extension CompilingChecker {
         )
         do {
             onSubject = try await programRun.finish(
-                try programRun.start(onTheSubject, after: admission), admission: admission, onPhase: onPhase, events: mutantsFollow)
+                try programRun.start(onTheSubject), admission: admission, onPhase: onPhase, events: mutantsFollow)
         } catch {
             await stopEverything()
             throw error
