@@ -59,9 +59,15 @@ struct PlantedBugRequests: Sendable {
             let together = schemata.members[index].map { member in
                 onTheMutant((exercise.subject.filter { $0 != host }, [member.file]), plantedBug: member.number)
             }
+            // Compiled ahead once for all that compile as the same code (the members of a schema).
             let first = together ?? alone
-            if !compiledAhead.contains(where: { $0.compilesAsTheSameCode(as: first) }) { compiledAhead.append(first) }
-            let aheadIndex = compiledAhead.firstIndex { $0.compilesAsTheSameCode(as: first) } ?? 0
+            let aheadIndex: Int
+            if let known = compiledAhead.firstIndex(where: { $0.compilesAsTheSameCode(as: first) }) {
+                aheadIndex = known
+            } else {
+                compiledAhead.append(first)
+                aheadIndex = compiledAhead.count - 1
+            }
             return PlantedBugRequests(mutant: mutant, alone: alone, together: together, compiledAheadIndex: aheadIndex)
         }
         return All(bugs: bugs, compiledAhead: compiledAhead)
