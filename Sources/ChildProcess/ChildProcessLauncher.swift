@@ -50,6 +50,7 @@ package struct ChildProcessLauncher: ProcessLaunching {
             try await withCheckedThrowingContinuation { continuation in
                 let clock: any Clock<Duration> = self.clock
                 let thread = Thread {
+                    ThreadName.set("didojo-launcher")
                     // Resumed once: with the result the program reported (the thread then goes
                     // on until the run has ended), or with the result of the ended run.
                     var resumed = false
@@ -61,7 +62,6 @@ package struct ChildProcessLauncher: ProcessLaunching {
                     }
                     if !resumed { continuation.resume(with: result) }
                 }
-                thread.name = "ChildProcessLauncher"
                 thread.start()
             }
         } onCancel: {

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -25,6 +26,7 @@ enum OffThePool {
         await withCheckedContinuation { continuation in
             let thread = Thread {
                 #if os(Linux)
+                ThreadName.set("didojo-reading")
                 let which = __priority_which_t(PRIO_PROCESS.rawValue)
                 // 0: the calling thread. Failing (a nice value already at its floor) changes nothing.
                 _ = setpriority(which, 0, getpriority(which, 0) + lowerPriority)
@@ -33,7 +35,6 @@ enum OffThePool {
             }
             // As deep as a Dispatch worker's: swift-syntax parses by recursion.
             thread.stackSize = 8 << 20
-            thread.name = "didojo-reading"
             thread.start()
         }
     }

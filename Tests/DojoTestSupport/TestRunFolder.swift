@@ -15,6 +15,8 @@ package enum TestRunFolder {
             .appendingPathComponent("didojo-tests-\(getpid())-\(UUID().uuidString.prefix(4).lowercased())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         atexit { try? FileManager.default.removeItem(at: TestRunFolder.url) }
+        // Nearly every test comes here first: a good moment to start watching for a hang.
+        _ = TestRunWatchdog.forThisProcess
         return url
     }()
 
