@@ -60,8 +60,7 @@ final class ClassServerProcess: Sendable {
         let deadline = Date().addingTimeInterval(180)
         var text = ""
         while Date() < deadline, !text.contains("Ctrl-C stops the server") {
-            let data = pipe.fileHandleForReading.availableData
-            if data.isEmpty { break }
+            guard let data = pipe.fileHandleForReading.availableData(before: deadline), !data.isEmpty else { break }
             text += String(decoding: data, as: UTF8.self)
         }
         guard let range = text.range(of: #"Teacher's dashboard: http://127\.0\.0\.1:\d+/signin#[A-Za-z0-9_-]+"#, options: .regularExpression),

@@ -28,8 +28,7 @@ import Testing
             var text = ""
             let deadline = Date().addingTimeInterval(120)
             while Date() < deadline, !text.contains("Ctrl-C stops the server") {
-                let data = pipe.fileHandleForReading.availableData
-                if data.isEmpty { break }
+                guard let data = pipe.fileHandleForReading.availableData(before: deadline), !data.isEmpty else { break }
                 text += String(decoding: data, as: UTF8.self)
             }
             return text

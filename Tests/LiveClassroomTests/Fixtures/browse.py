@@ -21,6 +21,7 @@ PREFIX saves the page as PREFIX-N.png just before the Nth click), before the wai
 appeared, --final-report evaluates a JavaScript expression (a promise is awaited, so it may
 fetch) and prints `FINAL <its value as JSON>` after `SEEN`. A
 confirm() the page asks (Chromium) is answered OK and printed as `DIALOG <message as JSON>`.
+Whatever it waits for, the script ends after --give-up-after seconds (600 by default).
 Standard library only.
 
 With --firefox it drives Firefox (Debian's firefox-esr) instead, through WebDriver BiDi, the
@@ -41,7 +42,11 @@ class DevTools:
                            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
         answer = b""
         while b"\r\n\r\n" not in answer:
-            answer += self.sock.recv(4096)
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                # Read again, an ended connection answers b"" at once, for ever.
+                raise RuntimeError("DevTools closed the connection before its handshake's answer")
+            answer += chunk
         if b" 101 " not in answer.split(b"\r\n")[0]:
             raise RuntimeError(f"no WebSocket from DevTools: {answer[:200]!r}")
         self.pending = answer.split(b"\r\n\r\n", 1)[1]
@@ -178,7 +183,15 @@ def main():
     parser.add_argument("--final-screenshot")
     parser.add_argument("--final-report")
     parser.add_argument("--init-script", help="JavaScript run in every page before the page's own (a test's clock, say)")
+    parser.add_argument("--give-up-after", type=int, default=600,
+                        help="seconds after which the script stops, whatever it waits for")
     args = parser.parse_args()
+    # The test reads this script's output to its end: however the browser misbehaves, the
+    # script ends (the `finally` below still kills the browser) and says why.
+    def out_of_time(signum, frame):
+        raise TimeoutError(f"browse.py gave up after {args.give_up_after} s")
+    signal.signal(signal.SIGALRM, out_of_time)
+    signal.alarm(args.give_up_after)
     width, height = (int(part) for part in args.viewport.lower().split("x"))
     if args.firefox:
         browser_path = shutil.which("firefox-esr") or shutil.which("firefox")
@@ -300,4 +313,7 @@ def open_page(firefox, port):
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except TimeoutError as error:
+        sys.exit(str(error))
