@@ -222,7 +222,11 @@ struct CheckProgramRun: Sendable {
         // The re-exports are made from the code under test, and kept with its module; the files
         // made for the run are written only when it must be compiled.
         let reexports = folder.appendingPathComponent(CompileStep.reexportsFile)
-        let built = try await steps.build(.exerciseModule, key: exerciseKey, in: folder, flags: exerciseFlags, niceness: niceness) {
+        // The learner's own code, compiled for their check (not ahead, for a planted bug).
+        let learners = request.learnerStep == .exerciseModule && niceness == 0 ? request.exerciseID : nil
+        let built = try await steps.build(
+            .exerciseModule, key: exerciseKey, in: folder, flags: exerciseFlags, niceness: niceness, learnersCompileOf: learners
+        ) {
             let underTest = try request.underTest + written(request.generatedUnderTest, in: folder)
             try fileSystem.writeReplaceable(ImportDiscovery.reexportSource(for: importedModules(of: underTest)), to: reexports)
             return underTest + [reexports]

@@ -23,15 +23,20 @@ struct CompiledSteps: Sendable {
     /// Runs `step` on the inputs `prepare` writes and returns, or takes its outputs from the
     /// cache when nothing its `key` spells out has changed.
     ///
-    /// - Parameter niceness: how much lower than the checker's the compiler's priority is.
+    /// - Parameters:
+    ///   - niceness: how much lower than the checker's the compiler's priority is.
+    ///   - exerciseID: the exercise whose learner's code the step compiles, when it does (see
+    ///     `SwiftCompiler.run`).
     func build(
-        _ step: CompileStep, key: CacheKey, in folder: URL, flags: [String] = [], niceness: Int32 = 0, prepare: () throws -> [URL]
+        _ step: CompileStep, key: CacheKey, in folder: URL, flags: [String] = [], niceness: Int32 = 0,
+        learnersCompileOf exerciseID: String? = nil, prepare: () throws -> [URL]
     ) async throws -> StepResult {
         if restore(step, key: key, into: folder) { return .built }
         trace.mark("\(step) to build")
         let inputs = try prepare()
         trace.mark("\(step) inputs written")
-        let result = try await compiler.run(step, inputs: inputs, in: folder, compilerFlags: flags, niceness: niceness)
+        let result = try await compiler.run(
+            step, inputs: inputs, in: folder, compilerFlags: flags, niceness: niceness, learnersCompileOf: exerciseID)
         if result.cancelled { return .cancelled }
         guard result.termination == .exited(0) else {
             // Explained once the whole report is known (see `CompilingChecker.inLearnersTerms`).

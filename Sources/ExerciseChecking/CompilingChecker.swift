@@ -28,9 +28,10 @@ package struct CompilingChecker: ExerciseChecker {
     ///   - confinementSupport: what the kernel can confine of the learner's program.
     ///   - wiringVocabulary: the vocabulary of an exercise's lesson (learned from its modules'
     ///     sources, see `WiringVocabulary`); the empty one leaves the analysis to its heuristics.
+    ///   - earlyCompile: the compile `didojo check` started as it began (see `EarlyCompile`).
     init(
         setup: CompilerSetup, ports: CheckerPorts, folders: CheckerFolders, confinementSupport: ConfinementSupport,
-        settings: CheckSettings, wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary
+        settings: CheckSettings, earlyCompile: EarlyCompile? = nil, wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary
     ) {
         trace = ports.trace
         fileSystem = ports.fileSystem
@@ -40,7 +41,8 @@ package struct CompilingChecker: ExerciseChecker {
         let cache = CompiledStepCache(folder: folders.stepCache, fileSystem: ports.fileSystem, timeSource: ports.timeSource)
         self.cache = cache
         let compiler = SwiftCompiler(
-            setup: setup, ports: ports, cache: cache, moduleCache: folders.moduleCache, scratch: folders.scratch, settings: settings)
+            setup: setup, ports: ports, cache: cache, moduleCache: folders.moduleCache, scratch: folders.scratch,
+            recipes: EarlyCompile.recipes(inStepCache: folders.stepCache), settings: settings, earlyCompile: earlyCompile)
         let steps = CompiledSteps(
             compiler: compiler, cache: cache, toolchain: setup.toolchain, products: setup.products, fileSystem: ports.fileSystem, trace: ports.trace)
         programRun = CheckProgramRun(
@@ -58,7 +60,7 @@ package struct CompilingChecker: ExerciseChecker {
     /// - Throws: `DojoError.compilerNotFound` or `.buildProductsNotFound`, each saying what to do.
     package static func live(
         executable: URL, environment: [String: String], ports: CheckerPorts, folders: CheckerFolders,
-        settings: CheckSettings, wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary
+        settings: CheckSettings, earlyCompile: EarlyCompile? = nil, wiringVocabulary: @escaping @Sendable (Exercise) -> WiringVocabulary
     ) throws -> CompilingChecker {
         let fileSystem = ports.fileSystem
         let folders = folders.sharingModuleCache(ofBuildWith: executable, fileSystem: fileSystem)
@@ -70,7 +72,8 @@ package struct CompilingChecker: ExerciseChecker {
             environment: environment
         )
         return CompilingChecker(
-            setup: setup, ports: ports, folders: folders, confinementSupport: .current, settings: settings, wiringVocabulary: wiringVocabulary)
+            setup: setup, ports: ports, folders: folders, confinementSupport: .current, settings: settings, earlyCompile: earlyCompile,
+            wiringVocabulary: wiringVocabulary)
     }
 
     /// The compiler checks are compiled with (`DIDOJO_SWIFTC`, else `swiftc` on `PATH`), or

@@ -28,8 +28,16 @@ actor SwiftCompiler {
     /// The system's GNU linker for a check's small libraries (see `LeanLibraryLink`), or nil.
     private let systemLinker: String?
     private var linkerCommands: [CompilerPlan.Command: [CompilerPlan.Command]] = [:]
+    /// The compile `didojo check ID` started as it began (see `EarlyCompile`), which the check's
+    /// compile of the learner's code takes over when it is the same one.
+    private let earlyCompile: EarlyCompile?
+    /// Where each exercise's recipe for the next early compile is kept.
+    private let recipes: URL
 
-    init(setup: CompilerSetup, ports: CheckerPorts, cache: CompiledStepCache, moduleCache: URL, scratch: URL, settings: CheckSettings) {
+    init(
+        setup: CompilerSetup, ports: CheckerPorts, cache: CompiledStepCache, moduleCache: URL, scratch: URL, recipes: URL,
+        settings: CheckSettings, earlyCompile: EarlyCompile? = nil
+    ) {
         toolchain = setup.toolchain
         products = setup.products
         environment = setup.environment
@@ -41,6 +49,8 @@ actor SwiftCompiler {
         timeout = settings.compileTimeout
         outputLimit = settings.outputLimit
         systemLinker = LeanLibraryLink.systemLinker(environment: environment, fileSystem: fileSystem)
+        self.recipes = recipes
+        self.earlyCompile = earlyCompile
     }
 
     /// The commands `step` runs, still with placeholders; what a cached result depends on.
@@ -111,11 +121,18 @@ actor SwiftCompiler {
     ///   - compilerFlags: more flags for the compiler itself (not the linker), such as an
     ///     exercise's `-Werror <group>`; they count in the step's cache key.
     ///   - niceness: how much lower than the checker's the commands' priority is.
+    ///   - exerciseID: the exercise whose learner's code this compiles, when it does: its one
+    ///     compiler command may be the early compile's (see `EarlyCompile`), and is kept as the
+    ///     recipe of the next one.
     func run(
-        _ step: CompileStep, inputs: [URL], in folder: URL, compilerFlags: [String] = [], niceness: Int32 = 0
+        _ step: CompileStep, inputs: [URL], in folder: URL, compilerFlags: [String] = [], niceness: Int32 = 0,
+        learnersCompileOf exerciseID: String? = nil
     ) async throws -> ChildProcessResult {
         var last = ChildProcessResult(termination: .exited(0))
-        for planned in try await plan(for: step).commands {
+        let plannedCommands = try await plan(for: step).commands
+        // An early compile repeats one command, the compiler's, with nothing before it.
+        let repeatable = plannedCommands.count == 1 ? exerciseID : nil
+        for planned in plannedCommands {
             let lowered = ClangLinkLowering.isClangDriver(planned)
                 ? try await linkerCommands(for: planned, step: step, in: folder)
                 : [planned]
@@ -140,13 +157,31 @@ actor SwiftCompiler {
                 request.workingDirectory = folder.path
                 request.niceness = niceness
                 if parseable { request.reportedEnd = ParseableCompilerOutput.reportedEnd }
-                last = try await launcher.run(request)
+                last = try await launch(request, in: folder, inputs: inputs, learnersCompileOf: frontend && commands.count == 1 ? repeatable : nil)
                 if parseable { last.standardError = ParseableCompilerOutput(Array(last.standardError.utf8)).text }
                 if last.cancelled || last.termination != .exited(0) { return last }
                 autolink?.store(in: cache)
             }
         }
         return last
+    }
+
+    /// Runs `request`. For the learner's compile of `exerciseID`: takes the early compile over
+    /// when it is this one, and keeps the recipe of this one for the next check.
+    private func launch(
+        _ request: ChildProcessRequest, in folder: URL, inputs: [URL], learnersCompileOf exerciseID: String?
+    ) async throws -> ChildProcessResult {
+        guard let exerciseID, let recipe = EarlyCompileRecipe(request: request, folder: folder, inputs: inputs, fileSystem: fileSystem) else {
+            return try await launcher.run(request)
+        }
+        let result: ChildProcessResult
+        if let adopted = await earlyCompile?.adopt(recipe, environment: request.environment, in: folder) {
+            result = adopted
+        } else {
+            result = try await launcher.run(request)
+        }
+        if !result.cancelled { EarlyCompile.keep(recipe, for: exerciseID, in: recipes, fileSystem: fileSystem) }
+        return result
     }
 
     /// `command` as a link of a library that is loaded only into the program that runs the

@@ -1,5 +1,7 @@
 import ArgumentParser
+import DojoGrading
 import DojoShell
+import ExerciseChecking
 import Foundation
 import LineEditing
 
@@ -41,6 +43,29 @@ struct CheckSubcommand: AsyncParsableCommand {
     @MainActor
     static func check(_ exercise: String, fullOutput: Bool, options: SetupOptions) async throws {
         let root = CompositionRoot(options: options)
+        // First: the compiler need not wait for the lesson to load (see `EarlyCompile`). Its
+        // folder and process go at the end, whatever the check came to.
+        let earlyCompile = root.earlyCompile(for: exercise)
+        let checked: CheckRecorder.Recorded?
+        do {
+            checked = try await check(exercise, fullOutput: fullOutput, root: root, earlyCompile: earlyCompile)
+        } catch {
+            await earlyCompile.discard()
+            throw error
+        }
+        await earlyCompile.discard()
+        // Stopped by SIGTERM or SIGHUP: the check was cancelled as Ctrl-C cancels it (its
+        // programs stopped, its folder removed), and now the process ends by that signal.
+        LiveInterruptSource.endIfStopped()
+        guard let recorded = checked else { throw ExitCode(2) }
+        if !recorded.report.passed { throw ExitCode(1) }
+    }
+
+    /// The check itself, shown: what was recorded of it, or nil when it could not be made.
+    @MainActor
+    private static func check(
+        _ exercise: String, fullOutput: Bool, root: CompositionRoot, earlyCompile: EarlyCompile
+    ) async throws -> CheckRecorder.Recorded? {
         let workspace = root.workspace()
         let (catalog, isWhole) = try SetupFailure.exitOnError { try root.catalog(forChecking: exercise, in: workspace) }
         root.trace.mark("catalog loaded")
@@ -52,7 +77,7 @@ struct CheckSubcommand: AsyncParsableCommand {
         // No shell and no workspace lock: the attempt is recorded under the progress lock, on
         // top of whatever a shell open on this workspace has saved (see `ProgressStore`).
         // A missing compiler or build is a set-up error (status 2), not a failed check.
-        let recorder = try SetupFailure.exitOnError { try root.recorder(for: workspace, catalog: catalog).get() }
+        let recorder = try SetupFailure.exitOnError { try root.recorder(for: workspace, catalog: catalog, earlyCompile: earlyCompile).get() }
         let console = ShellConsole(
             terminal: OutputTerminal(style: root.outputStyle(), screenRows: root.outputScreenRows()),
             interrupts: LiveInterruptSource.installed(stopSignalsToo: true), clock: ContinuousClock()
@@ -64,10 +89,6 @@ struct CheckSubcommand: AsyncParsableCommand {
         root.trace.mark("checker ready")
         let checked = await runner.check(chosen, fullOutput: fullOutput)
         root.trace.mark("report shown")
-        // Stopped by SIGTERM or SIGHUP: the check was cancelled as Ctrl-C cancels it (its
-        // programs stopped, its folder removed), and now the process ends by that signal.
-        LiveInterruptSource.endIfStopped()
-        guard let recorded = checked else { throw ExitCode(2) }
-        if !recorded.report.passed { throw ExitCode(1) }
+        return checked
     }
 }

@@ -232,8 +232,22 @@ struct CompositionRoot {
 
     /// The real checker, or why there is none (no compiler, lesson modules not built). Its
     /// wiring analysis learns each exercise's lesson from `catalog`.
-    func checker(for catalog: LessonCatalog, vocabularies: LessonVocabularies? = nil) -> Result<any ExerciseChecker, DojoError> {
-        checkerMaker(for: catalog, vocabularies: vocabularies)()
+    ///
+    /// - Parameter earlyCompile: the compile `didojo check` started as it began, which the
+    ///   checker takes over when it is the one it needs (see `EarlyCompile`).
+    func checker(
+        for catalog: LessonCatalog, vocabularies: LessonVocabularies? = nil, earlyCompile: EarlyCompile? = nil
+    ) -> Result<any ExerciseChecker, DojoError> {
+        checkerMaker(for: catalog, vocabularies: vocabularies, earlyCompile: earlyCompile)()
+    }
+
+    /// Starts the compile of `exerciseID` that its last check ran (see `EarlyCompile`), for
+    /// `didojo check` to hand to its checker; it must be discarded at the end.
+    func earlyCompile(for exerciseID: String) -> EarlyCompile {
+        EarlyCompile(
+            exerciseID: exerciseID, recipes: EarlyCompile.recipes(inStepCache: cacheFolder.appendingPathComponent("compiled-steps")),
+            scratch: FileManager.default.temporaryDirectory, environment: environment,
+            launcher: trace.isOn ? TracingLauncher(launcher, trace: trace) : launcher, fileSystem: fileSystem, trace: trace)
     }
 
     /// `DIDOJO_UNCONFINED=1` runs the learners' code without confinement and without the audit
@@ -243,7 +257,9 @@ struct CompositionRoot {
     /// What makes the real checker, as plain values that any thread may use: finding the
     /// compiler and listing the build folder take a few milliseconds, which the first prompt
     /// need not wait for.
-    func checkerMaker(for catalog: LessonCatalog, vocabularies: LessonVocabularies? = nil) -> @Sendable () -> Result<any ExerciseChecker, DojoError> {
+    func checkerMaker(
+        for catalog: LessonCatalog, vocabularies: LessonVocabularies? = nil, earlyCompile: EarlyCompile? = nil
+    ) -> @Sendable () -> Result<any ExerciseChecker, DojoError> {
         let vocabularies = vocabularies ?? wiringVocabularies()
         var settings = CheckSettings()
         // The command line wins over the workshop, which wins over the default. A broken
@@ -265,7 +281,7 @@ struct CompositionRoot {
                     executable: executable, environment: environment,
                     ports: CheckerPorts(launcher: launcher, fileSystem: fileSystem, timeSource: timeSource, trace: trace),
                     folders: .inCache(cacheFolder, scratch: FileManager.default.temporaryDirectory),
-                    settings: settings, wiringVocabulary: { exercise in
+                    settings: settings, earlyCompile: earlyCompile, wiringVocabulary: { exercise in
                         catalog.lesson(id: exercise.lessonID).map { vocabularies.vocabulary(for: $0).vocabulary } ?? .empty
                     }
                 ))
@@ -279,8 +295,8 @@ struct CompositionRoot {
 
     /// The checker with the recording around it, for the subcommands that check.
     /// `didojo check` is one of the learner's attempts, so the live class hears of it too.
-    func recorder(for workspace: Workspace, catalog: LessonCatalog) -> Result<CheckRecorder, DojoError> {
-        checker(for: catalog).map {
+    func recorder(for workspace: Workspace, catalog: LessonCatalog, earlyCompile: EarlyCompile? = nil) -> Result<CheckRecorder, DojoError> {
+        checker(for: catalog, earlyCompile: earlyCompile).map {
             CheckRecorder(checker: $0, store: progressStore(for: workspace), timeSource: timeSource, observers: [classroom(for: workspace)])
         }
     }
