@@ -143,6 +143,11 @@ class FirefoxPage:
         return self.tools.call("browsingContext.captureScreenshot", context=self.context)["data"]
 
 
+class GaveUp(BaseException):
+    """The script's own time is up. Not an Exception (and so not an OSError, as TimeoutError
+    is): the retries that catch those while the browser starts must not catch this."""
+
+
 def die_with_parent():
     """In the browser's process, before it starts: SIGKILL when this script's process ends."""
     PR_SET_PDEATHSIG = 1
@@ -189,7 +194,7 @@ def main():
     # The test reads this script's output to its end: however the browser misbehaves, the
     # script ends (the `finally` below still kills the browser) and says why.
     def out_of_time(signum, frame):
-        raise TimeoutError(f"browse.py gave up after {args.give_up_after} s")
+        raise GaveUp(f"browse.py gave up after {args.give_up_after} s")
     signal.signal(signal.SIGALRM, out_of_time)
     signal.alarm(args.give_up_after)
     width, height = (int(part) for part in args.viewport.lower().split("x"))
@@ -315,5 +320,5 @@ def open_page(firefox, port):
 if __name__ == "__main__":
     try:
         main()
-    except TimeoutError as error:
+    except GaveUp as error:
         sys.exit(str(error))
