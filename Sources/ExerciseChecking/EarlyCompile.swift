@@ -47,25 +47,44 @@ package final class EarlyCompile: Sendable {
     ) {
         self.fileSystem = fileSystem
         self.trace = trace
-        started = Task.detached {
-            guard let file = EarlyCompileRecipe.file(for: exerciseID, in: recipes),
-                  let data = try? fileSystem.contents(of: file),
-                  let recipe = EarlyCompileRecipe(decoding: data, reportedEnds: [ParseableCompilerOutput.reportedEnd]),
-                  let folder = try? fileSystem.makePrivateFolder(in: scratch, prefix: "didojo-check-early-") else { return nil }
-            do {
-                for (name, text) in recipe.madeFiles {
-                    try fileSystem.writeReplaceable(text, to: folder.appendingPathComponent(name))
-                }
-            } catch {
-                try? fileSystem.removeItem(at: folder)
-                return nil
-            }
-            let snapshot = Self.contents(of: recipe.readInputs, fileSystem: fileSystem)
-            let request = recipe.request(in: folder, environment: environment)
-            trace.mark("early compile started")
-            return Started(
-                recipe: recipe, folder: folder, environment: environment, snapshot: snapshot, run: Task { try await launcher.run(request) })
+        // Made ready on a thread started now: the first task of a process waited 2–3 ms for
+        // the cooperative pool while the main thread loaded the lesson.
+        let (ready, readiness) = AsyncStream.makeStream(of: Started?.self)
+        Thread {
+            readiness.yield(Self.ready(
+                exerciseID: exerciseID, recipes: recipes, scratch: scratch, environment: environment, launcher: launcher,
+                fileSystem: fileSystem, trace: trace))
+            readiness.finish()
+        }.start()
+        started = Task {
+            for await started in ready { return started }
+            return nil
         }
+    }
+
+    /// Reads the recipe, makes the folder and its files, and starts the compile; nil when
+    /// there is no recipe or the folder cannot be made.
+    private static func ready(
+        exerciseID: String, recipes: URL, scratch: URL, environment: [String: String], launcher: any ProcessLaunching,
+        fileSystem: any FileSystem, trace: PhaseTrace
+    ) -> Started? {
+        guard let file = EarlyCompileRecipe.file(for: exerciseID, in: recipes),
+              let data = try? fileSystem.contents(of: file),
+              let recipe = EarlyCompileRecipe(decoding: data, reportedEnds: [ParseableCompilerOutput.reportedEnd]),
+              let folder = try? fileSystem.makePrivateFolder(in: scratch, prefix: "didojo-check-early-") else { return nil }
+        do {
+            for (name, text) in recipe.madeFiles {
+                try fileSystem.writeReplaceable(text, to: folder.appendingPathComponent(name))
+            }
+        } catch {
+            try? fileSystem.removeItem(at: folder)
+            return nil
+        }
+        let snapshot = contents(of: recipe.readInputs, fileSystem: fileSystem)
+        let request = recipe.request(in: folder, environment: environment)
+        trace.mark("early compile started")
+        return Started(
+            recipe: recipe, folder: folder, environment: environment, snapshot: snapshot, run: Task { try await launcher.run(request) })
     }
 
     /// The early compile's result, when it is the compile of `wanted` in `folder` with
