@@ -42,6 +42,40 @@ import Glibc
         #expect(reports.all.count == 1)
     }
 
+    /// The test process's own watchdog, for real: this test binary run again on this test alone,
+    /// with a limit of one second, in which this test (told so by a variable) starts a program
+    /// and waits for it as a hung test would. The run must end with status 70, the report
+    /// naming that program, and the program killed.
+    @Test func aRunPastItsLimitReportsKillsWhatItHasGoingAndExits() async throws {
+        let marker = "DIDOJO_WATCHDOG_MARKER"
+        if let mark = ProcessInfo.processInfo.environment[marker] {
+            // The run being watched: hang on a program.
+            _ = TestRunWatchdog.forThisProcess
+            let sleeper = SpawnedProcess()
+            sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            sleeper.arguments = [mark]
+            try sleeper.run()
+            try await onThreadOfItsOwn { sleeper.waitUntilExit() }
+            Issue.record("the watchdog let this run go on past its limit")
+            return
+        }
+        let mark = ProcessTable.newMarker()
+        let run = SpawnedProcess()
+        run.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        run.arguments = ["--testing-library", "swift-testing", "--filter", "TestRunWatchdogTests/aRunPastItsLimitReportsKillsWhatItHasGoingAndExits"]
+        run.environment = ProcessInfo.processInfo.environment.merging([marker: mark, "DIDOJO_TEST_RUN_LIMIT": "1"]) { $1 }
+        let errors = Pipe()
+        run.standardOutput = FileHandle.nullDevice
+        run.standardError = errors
+        try run.run()
+        let said = try await onThreadOfItsOwn { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+        run.waitUntilExit()
+        #expect(run.terminationStatus == 70, "\(said.suffix(800))")
+        #expect(said.contains("The test run has gone on for 1.0 seconds and counts as hung"), "\(said.suffix(800))")
+        #expect(said.contains("/bin/sleep \(mark)"), "the report names the program it waits for: \(said.suffix(800))")
+        #expect(try await ProcessTable.waitUntilNoneCarries(mark).isEmpty, "the program was killed")
+    }
+
     @Test func beforeItsLimitItSaysNothing() async throws {
         let reports = Reports()
         TestRunWatchdog(limit: .seconds(60)) { reports.add($0) }.start()

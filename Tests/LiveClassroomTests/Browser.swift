@@ -131,12 +131,3 @@ final class Browser: Sendable {
         let description: String
     }
 }
-
-/// Runs blocking work (a browser or a server read through its pipe until it answers) on a
-/// thread of its own, so that the cooperative pool's few threads stay free for the tests
-/// running beside it.
-func onThreadOfItsOwn<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
-}
