@@ -97,22 +97,38 @@ import Testing
             while compiler.requests.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
             try #require(compiler.requests.count == 1, "the early compile started")
         }
+
+        /// A first check's recipe kept, then the next check's early compile started on `compiler`.
+        func earlyCompileStarted(on compiler: HeldCompiler) async throws -> EarlyCompile {
+            try keepFirstChecksRecipe()
+            let early = start(compiler)
+            try await started(compiler)
+            return early
+        }
+
+        /// A new check's folder.
+        func checkFolder() throws -> URL {
+            try fileSystem.makePrivateFolder(in: scratch, prefix: "didojo-check-")
+        }
+
+        /// What the check whose compile is `compile`, in `folder`, gets of `early`.
+        func adopt(_ early: EarlyCompile, _ compile: (request: ChildProcessRequest, inputs: [URL]), in folder: URL) async throws -> ChildProcessResult? {
+            await early.adopt(try recipe(compile, in: folder), environment: compile.request.environment, in: folder)
+        }
     }
 
     @Test func theSameCompileOnTheSameFilesIsTakenOverWithItsOutputsAndMessagesInTheChecksFolder() async throws {
         let setting = try Setting()
-        try setting.keepFirstChecksRecipe()
         let compiler = HeldCompiler()
-        let early = setting.start(compiler)
-        try await setting.started(compiler)
+        let early = try await setting.earlyCompileStarted(on: compiler)
         let started = try #require(compiler.requests.first)
         #expect(started.arguments.contains(setting.learnerFile.path), "it compiles the learner's file where it is")
         #expect(started.workingDirectory?.contains("didojo-check-early-") == true, "in a folder of its own: \(started)")
 
-        let folder = try setting.fileSystem.makePrivateFolder(in: setting.scratch, prefix: "didojo-check-")
+        let folder = try setting.checkFolder()
         let compile = try setting.compile(in: folder)
         compiler.release()
-        let adopted = try #require(await early.adopt(try setting.recipe(compile, in: folder), environment: compile.request.environment, in: folder))
+        let adopted = try #require(try await setting.adopt(early, compile, in: folder))
         #expect(adopted.termination == .exited(0))
         #expect(try setting.fileSystem.text(of: folder.appendingPathComponent("Exercise.o")) == "object", "its object is in the check's folder")
         #expect(adopted.standardError == "\(folder.path)/Reexports.swift:1:1: warning: made here", "its messages name the check's folder")
@@ -125,16 +141,14 @@ import Testing
     @Test(arguments: ["another flag", "another environment", "another re-export"])
     func anotherCompileIsStoppedNotTakenOver(_ difference: String) async throws {
         let setting = try Setting()
-        try setting.keepFirstChecksRecipe()
         let compiler = HeldCompiler()
-        let early = setting.start(compiler)
-        try await setting.started(compiler)
-        let folder = try setting.fileSystem.makePrivateFolder(in: setting.scratch, prefix: "didojo-check-")
+        let early = try await setting.earlyCompileStarted(on: compiler)
+        let folder = try setting.checkFolder()
         var compile = try setting.compile(in: folder, flag: difference == "another flag" ? "-O" : "-Onone")
         if difference == "another environment" { compile.request.environment["SWIFT_DEBUG"] = "1" }
         if difference == "another re-export" { try setting.fileSystem.write("@_exported import Clocks\n", to: compile.inputs[1]) }
 
-        let adopted = await early.adopt(try setting.recipe(compile, in: folder), environment: compile.request.environment, in: folder)
+        let adopted = try await setting.adopt(early, compile, in: folder)
         #expect(adopted == nil)
         await early.discard()
         #expect(compiler.cancelled == 1, "the early compile was stopped")
@@ -143,15 +157,13 @@ import Testing
 
     @Test func aFileSavedBeforeTheCheckReadsItIsNotTakenOver() async throws {
         let setting = try Setting()
-        try setting.keepFirstChecksRecipe()
         let compiler = HeldCompiler()
-        let early = setting.start(compiler)
-        try await setting.started(compiler)
+        let early = try await setting.earlyCompileStarted(on: compiler)
         try setting.fileSystem.write("let posted = 2\n", to: setting.learnerFile)
-        let folder = try setting.fileSystem.makePrivateFolder(in: setting.scratch, prefix: "didojo-check-")
+        let folder = try setting.checkFolder()
         let compile = try setting.compile(in: folder)
 
-        #expect(await early.adopt(try setting.recipe(compile, in: folder), environment: compile.request.environment, in: folder) == nil)
+        #expect(try await setting.adopt(early, compile, in: folder) == nil)
         await early.discard()
         #expect(compiler.cancelled == 1)
         #expect(setting.earlyFolders.isEmpty)
@@ -159,11 +171,9 @@ import Testing
 
     @Test func aFileSavedWhileItCompilesIsNotTakenOver() async throws {
         let setting = try Setting()
-        try setting.keepFirstChecksRecipe()
         let compiler = HeldCompiler()
-        let early = setting.start(compiler)
-        try await setting.started(compiler)
-        let folder = try setting.fileSystem.makePrivateFolder(in: setting.scratch, prefix: "didojo-check-")
+        let early = try await setting.earlyCompileStarted(on: compiler)
+        let folder = try setting.checkFolder()
         let compile = try setting.compile(in: folder)
         let recipe = try setting.recipe(compile, in: folder)
 
@@ -182,25 +192,23 @@ import Testing
 
     @Test func discardedItIsStoppedAndCannotBeTakenOverAfter() async throws {
         let setting = try Setting()
-        try setting.keepFirstChecksRecipe()
         let compiler = HeldCompiler()
-        let early = setting.start(compiler)
-        try await setting.started(compiler)
+        let early = try await setting.earlyCompileStarted(on: compiler)
         await early.discard()
         #expect(compiler.cancelled == 1)
         #expect(setting.earlyFolders.isEmpty)
-        let folder = try setting.fileSystem.makePrivateFolder(in: setting.scratch, prefix: "didojo-check-")
+        let folder = try setting.checkFolder()
         let compile = try setting.compile(in: folder)
-        #expect(await early.adopt(try setting.recipe(compile, in: folder), environment: compile.request.environment, in: folder) == nil)
+        #expect(try await setting.adopt(early, compile, in: folder) == nil)
     }
 
     @Test func withoutARecipeNothingStarts() async throws {
         let setting = try Setting()
         let compiler = HeldCompiler()
         let early = setting.start(compiler)
-        let folder = try setting.fileSystem.makePrivateFolder(in: setting.scratch, prefix: "didojo-check-")
+        let folder = try setting.checkFolder()
         let compile = try setting.compile(in: folder)
-        #expect(await early.adopt(try setting.recipe(compile, in: folder), environment: compile.request.environment, in: folder) == nil)
+        #expect(try await setting.adopt(early, compile, in: folder) == nil)
         #expect(compiler.requests.isEmpty)
         #expect(setting.earlyFolders.isEmpty)
     }
