@@ -31,7 +31,10 @@ struct CompiledSteps: Sendable {
         _ step: CompileStep, key: CacheKey, in folder: URL, flags: [String] = [], niceness: Int32 = 0,
         learnersCompileOf exerciseID: String? = nil, prepare: () throws -> [URL]
     ) async throws -> StepResult {
-        if restore(step, key: key, into: folder) { return .built }
+        if restore(step, key: key, into: folder) {
+            if exerciseID != nil { compiler.earlyCompileNotNeeded() }
+            return .built
+        }
         trace.mark("\(step) to build")
         let inputs = try prepare()
         trace.mark("\(step) inputs written")

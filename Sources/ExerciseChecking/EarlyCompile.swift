@@ -127,6 +127,15 @@ package final class EarlyCompile: Sendable {
         return adopted
     }
 
+    /// Stops the compile without waiting for it (`discard()` still must follow): for a check
+    /// that found the learner's code compiled already, whose report need not wait for it.
+    func stopSoon() {
+        guard claim() else { return }
+        trace.mark("early compile not needed")
+        let started = self.started
+        Task { await started.value?.run.cancel() }
+    }
+
     /// Stops the compile unless a check has adopted it, and removes its folder; returns once
     /// it has ended. For the end of `didojo check`, whatever happened.
     package func discard() async {

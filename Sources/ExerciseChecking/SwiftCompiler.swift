@@ -166,6 +166,11 @@ actor SwiftCompiler {
         return last
     }
 
+    /// The learner's code was found compiled: the early compile is not needed.
+    nonisolated func earlyCompileNotNeeded() {
+        earlyCompile?.stopSoon()
+    }
+
     /// Runs `request`. For the learner's compile of `exerciseID`: takes the early compile over
     /// when it is this one, and keeps the recipe of this one for the next check.
     private func launch(

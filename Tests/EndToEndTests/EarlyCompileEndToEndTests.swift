@@ -33,6 +33,11 @@ import Testing
         #expect(second.result.termination == .exited(0), "the solution passes: \(second.result.standardOutput)")
         #expect(second.early == ["early compile started", "early compile adopted"], "\(second.early)")
 
+        // Checked again unchanged: the compiled code is kept, and the early compile stopped at once.
+        let again = try await check(didojo)
+        #expect(again.result.termination == .exited(0))
+        #expect(again.early == ["early compile started", "early compile not needed"], "\(again.early)")
+
         // A compile error, found by the early compile, is reported on the learner's own line.
         let broken = solution.replacingOccurrences(of: "}\n", with: "}\nlet broken: Int = \"text\"\n", options: [], range: solution.range(of: "}\n"))
         try broken.write(to: didojo.noDI1File, atomically: true, encoding: .utf8)

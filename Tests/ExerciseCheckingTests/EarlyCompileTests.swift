@@ -202,6 +202,22 @@ import Testing
         #expect(try await setting.adopt(early, compile, in: folder) == nil)
     }
 
+    /// A check that found the learner's code compiled already: the early compile is stopped
+    /// then, not when the check ends.
+    @Test func stoppedSoonItEndsWithoutAnyoneWaitingAndCannotBeTakenOver() async throws {
+        let setting = try Setting()
+        let compiler = HeldCompiler()
+        let early = try await setting.earlyCompileStarted(on: compiler)
+        early.stopSoon()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while compiler.cancelled == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(compiler.cancelled == 1, "stopped before the end of the check")
+        let folder = try setting.checkFolder()
+        #expect(try await setting.adopt(early, try setting.compile(in: folder), in: folder) == nil)
+        await early.discard()
+        #expect(setting.earlyFolders.isEmpty)
+    }
+
     @Test func withoutARecipeNothingStarts() async throws {
         let setting = try Setting()
         let compiler = HeldCompiler()
