@@ -9,8 +9,9 @@ import Testing
 /// The compile `didojo check ID` starts before it has loaded the lesson (see `EarlyCompile`),
 /// from the recipe of the exercise's last check (`EarlyCompileRecipe`): taken over only when it
 /// is exactly the compile the check needs, on the files as they were; stopped otherwise. With a
-/// compiler stand-in the test holds and lets go, on real files.
-@Suite(.timeLimit(.minutes(1))) struct EarlyCompileTests {
+/// compiler stand-in the test holds and lets go, on real files. The limits are generous: beside
+/// the whole suite, a test's tasks waited up to 100 s for the cooperative pool in CI.
+@Suite(.timeLimit(.minutes(10))) struct EarlyCompileTests {
     /// A compiler that waits until the test lets it go, then writes its object into its working
     /// folder and names that folder in its message, as the real one does.
     final class HeldCompiler: ProcessLaunching, Sendable {
@@ -93,7 +94,7 @@ import Testing
 
         /// Waits until the early compile has started its compiler.
         func started(_ compiler: HeldCompiler) async throws {
-            let deadline = ContinuousClock.now + .seconds(20)
+            let deadline = ContinuousClock.now + .seconds(300)
             while compiler.requests.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
             try #require(compiler.requests.count == 1, "the early compile started")
         }
@@ -179,7 +180,8 @@ import Testing
 
         async let adopted = early.adopt(recipe, environment: compile.request.environment, in: folder)
         // Saved after the check asked for it and before the compiler ended: the compiler may
-        // have read either text.
+        // have read either text. (Beside the whole suite the check may only ask after this;
+        // then it is refused before the compiler ends, as in the test above.)
         try await Task.sleep(for: .milliseconds(50))
         try setting.fileSystem.write("let posted = 3\n", to: setting.learnerFile)
         compiler.release()
@@ -187,7 +189,6 @@ import Testing
         #expect(!setting.fileSystem.fileExists(at: folder.appendingPathComponent("Exercise.o")), "nothing of it is in the check's folder")
         #expect(setting.earlyFolders.isEmpty)
         await early.discard()
-        #expect(compiler.cancelled == 0, "it had ended")
     }
 
     @Test func discardedItIsStoppedAndCannotBeTakenOverAfter() async throws {
@@ -209,7 +210,7 @@ import Testing
         let compiler = HeldCompiler()
         let early = try await setting.earlyCompileStarted(on: compiler)
         early.stopSoon()
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(300)
         while compiler.cancelled == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(compiler.cancelled == 1, "stopped before the end of the check")
         let folder = try setting.checkFolder()

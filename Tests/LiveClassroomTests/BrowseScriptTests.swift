@@ -4,7 +4,7 @@ import Testing
 
 /// The script that drives the real browser for the dashboard's tests (`Fixtures/browse.py`):
 /// a test reads its output to the end, so the script must end whatever the browser does.
-@Suite(.timeLimit(.minutes(2))) struct BrowseScriptTests {
+@Suite(.timeLimit(.minutes(10))) struct BrowseScriptTests {
     /// A page that never shows what is waited for, with a long wait: the script gives up at its
     /// own limit, says so, and leaves no browser behind.
     @Test func itEndsAtItsOwnLimitWhileItWaitsForThePage() async throws {
