@@ -222,8 +222,8 @@ struct CheckProgramRun: Sendable {
         // The re-exports are made from the code under test, and kept with its module; the files
         // made for the run are written only when it must be compiled.
         let reexports = folder.appendingPathComponent(CompileStep.reexportsFile)
-        // The learner's own code, compiled for their check (not ahead, for a planted bug).
-        let learners = request.learnerStep == .exerciseModule && niceness == 0 ? request.exerciseID : nil
+        // The learner's own code (a planted bug's, compiled ahead, is the lesson's).
+        let learners = request.learnerStep == .exerciseModule ? request.exerciseID : nil
         let built = try await steps.build(
             .exerciseModule, key: exerciseKey, in: folder, flags: exerciseFlags, niceness: niceness, learnersCompileOf: learners
         ) {

@@ -24,11 +24,12 @@ package final class EarlyCompile: Sendable {
         let run: Task<ChildProcessResult, any Error>
     }
 
+    /// Who has it: nobody yet; a check that tried to adopt it (only one may), stopped it or
+    /// discarded it; or a check that adopted it, after which nothing is left to stop.
+    private enum Claim { case open, claimed, adopted }
+
     private let started: Task<Started?, Never>
-    /// Whether a check has tried to adopt it (only one may) or it was discarded.
-    private let claimed = Mutex(false)
-    /// Whether a check adopted it: then nothing is left to stop.
-    private let adopted = Mutex(false)
+    private let claim = Mutex(Claim.open)
     private let fileSystem: any FileSystem
     private let trace: PhaseTrace
 
@@ -92,7 +93,7 @@ package final class EarlyCompile: Sendable {
     /// messages naming `folder`; nil otherwise (it is then stopped). Only the first call may
     /// adopt it.
     func adopt(_ wanted: EarlyCompileRecipe, environment: [String: String], in folder: URL) async -> ChildProcessResult? {
-        guard claim(), let started = await started.value else { return nil }
+        guard takeClaim(), let started = await started.value else { return nil }
         guard wanted == started.recipe, environment == started.environment,
               Self.contents(of: started.recipe.readInputs, fileSystem: fileSystem) == started.snapshot else {
             trace.mark("early compile refused: another compile")
@@ -119,7 +120,7 @@ package final class EarlyCompile: Sendable {
             return nil
         }
         remove(started)
-        adopted.withLock { $0 = true }
+        claim.withLock { $0 = .adopted }
         trace.mark("early compile adopted")
         var adopted = result
         adopted.standardOutput = result.standardOutput.replacingOccurrences(of: started.folder.path, with: folder.path)
@@ -130,7 +131,7 @@ package final class EarlyCompile: Sendable {
     /// Stops the compile without waiting for it (`discard()` still must follow): for a check
     /// that found the learner's code compiled already, whose report need not wait for it.
     func stopSoon() {
-        guard claim() else { return }
+        guard takeClaim() else { return }
         trace.mark("early compile not needed")
         let started = self.started
         Task { await started.value?.run.cancel() }
@@ -139,8 +140,8 @@ package final class EarlyCompile: Sendable {
     /// Stops the compile unless a check has adopted it, and removes its folder; returns once
     /// it has ended. For the end of `didojo check`, whatever happened.
     package func discard() async {
-        _ = claim()
-        guard !adopted.withLock({ $0 }), let started = await started.value else { return }
+        _ = takeClaim()
+        guard claim.withLock({ $0 }) != .adopted, let started = await started.value else { return }
         started.run.cancel()
         _ = try? await started.run.value
         remove(started)
@@ -164,10 +165,12 @@ package final class EarlyCompile: Sendable {
         }
     }
 
-    private func claim() -> Bool {
-        claimed.withLock { claimed in
-            defer { claimed = true }
-            return !claimed
+    /// Claims it for the caller; false when it was claimed before.
+    private func takeClaim() -> Bool {
+        claim.withLock { claim in
+            guard claim == .open else { return false }
+            claim = .claimed
+            return true
         }
     }
 

@@ -35,10 +35,8 @@ struct EarlyCompileRecipe: Equatable, Sendable {
                 read.append(input.path)
             }
         }
-        var placed = request
+        var placed = Self.moving(request, from: folder.path, to: CompilerPlan.placeholderFolder)
         placed.environment = [:]
-        placed.arguments = request.arguments.map { Self.replacing(folder.path, with: CompilerPlan.placeholderFolder, in: $0) }
-        placed.workingDirectory = request.workingDirectory.map { Self.replacing(folder.path, with: CompilerPlan.placeholderFolder, in: $0) }
         self.init(request: placed, madeFiles: made, readInputs: read)
     }
 
@@ -50,17 +48,19 @@ struct EarlyCompileRecipe: Equatable, Sendable {
 
     /// The command, compiling in `folder` with `environment`.
     func request(in folder: URL, environment: [String: String]) -> ChildProcessRequest {
-        var placed = request
+        var placed = Self.moving(request, from: CompilerPlan.placeholderFolder, to: folder.path)
         placed.environment = environment
-        placed.arguments = request.arguments.map { Self.replacing(CompilerPlan.placeholderFolder, with: folder.path, in: $0) }
-        placed.workingDirectory = request.workingDirectory.map { Self.replacing(CompilerPlan.placeholderFolder, with: folder.path, in: $0) }
         return placed
     }
 
-    /// `path` (a folder) replaced where it is a whole path or begins one, as the plan's
-    /// placeholder is put in place (see `CompilerPlan.commands(in:inputs:inputExtension:)`).
-    private static func replacing(_ path: String, with replacement: String, in argument: String) -> String {
-        argument.replacingOccurrences(of: path, with: replacement)
+    /// `request` with the folder `path` replaced by `replacement` in its arguments and working
+    /// folder, wherever it occurs, as the plan's placeholder is put in place (see
+    /// `CompilerPlan.commands(in:inputs:inputExtension:)`).
+    private static func moving(_ request: ChildProcessRequest, from path: String, to replacement: String) -> ChildProcessRequest {
+        var moved = request
+        moved.arguments = request.arguments.map { $0.replacingOccurrences(of: path, with: replacement) }
+        moved.workingDirectory = request.workingDirectory?.replacingOccurrences(of: path, with: replacement)
+        return moved
     }
 
     // MARK: Kept on disk

@@ -226,7 +226,7 @@ struct CompositionRoot {
         let lessons = (try? lessonsFolder()) ?? executable.deletingLastPathComponent()
         return LessonVocabularies(
             sourcesFolder: LessonVocabularies.sourcesFolder(besideLessons: lessons), fileSystem: fileSystem,
-            cache: CompiledStepCache(folder: cacheFolder.appendingPathComponent("compiled-steps"), fileSystem: fileSystem, timeSource: timeSource)
+            cache: CompiledStepCache(folder: checkerFolders.stepCache, fileSystem: fileSystem, timeSource: timeSource)
         )
     }
 
@@ -244,10 +244,20 @@ struct CompositionRoot {
     /// Starts the compile of `exerciseID` that its last check ran (see `EarlyCompile`), for
     /// `didojo check` to hand to its checker; it must be discarded at the end.
     func earlyCompile(for exerciseID: String) -> EarlyCompile {
-        EarlyCompile(
-            exerciseID: exerciseID, recipes: EarlyCompile.recipes(inStepCache: cacheFolder.appendingPathComponent("compiled-steps")),
-            scratch: FileManager.default.temporaryDirectory, environment: environment,
-            launcher: trace.isOn ? TracingLauncher(launcher, trace: trace) : launcher, fileSystem: fileSystem, trace: trace)
+        let folders = checkerFolders
+        return EarlyCompile(
+            exerciseID: exerciseID, recipes: EarlyCompile.recipes(inStepCache: folders.stepCache), scratch: folders.scratch,
+            environment: environment, launcher: checkerLauncher, fileSystem: fileSystem, trace: trace)
+    }
+
+    /// Where the checker (and the early compile) keep what they make.
+    private var checkerFolders: CheckerFolders {
+        .inCache(cacheFolder, scratch: FileManager.default.temporaryDirectory)
+    }
+
+    /// What starts the checker's programs: traced for the benchmark (`DIDOJO_TRACE`).
+    private var checkerLauncher: any ProcessLaunching {
+        trace.isOn ? TracingLauncher(launcher, trace: trace) : launcher
     }
 
     /// `DIDOJO_UNCONFINED=1` runs the learners' code without confinement and without the audit
@@ -273,14 +283,14 @@ struct CompositionRoot {
             settings.confined = false
             settings.refusesReach = false
         }
-        let (executable, environment, cacheFolder, fileSystem, trace) = (executable, environment, cacheFolder, fileSystem, trace)
-        let launcher: any ProcessLaunching = trace.isOn ? TracingLauncher(launcher, trace: trace) : launcher
+        let (executable, environment, folders, fileSystem, trace) = (executable, environment, checkerFolders, fileSystem, trace)
+        let launcher = checkerLauncher
         return { [settings] in
             do {
                 return .success(try CompilingChecker.live(
                     executable: executable, environment: environment,
                     ports: CheckerPorts(launcher: launcher, fileSystem: fileSystem, timeSource: timeSource, trace: trace),
-                    folders: .inCache(cacheFolder, scratch: FileManager.default.temporaryDirectory),
+                    folders: folders,
                     settings: settings, earlyCompile: earlyCompile, wiringVocabulary: { exercise in
                         catalog.lesson(id: exercise.lessonID).map { vocabularies.vocabulary(for: $0).vocabulary } ?? .empty
                     }
