@@ -8,7 +8,7 @@ import Synchronization
 /// the lesson, reads the learner's file and works out its cache key: 9 of a warm check's 120 ms
 /// that the compiler used to wait for, on a machine whose other core was idle meanwhile.
 ///
-/// It counts only if it is exactly the compile the check would run (`adopt(_:in:inputs:)`):
+/// It counts only if it is exactly the compile the check would run (`adopt(_:environment:in:)`):
 /// the same command and environment, the same files made for it, and every file it read
 /// unchanged from before it started until after it ended. Anything else (a new lesson build, a
 /// file saved meanwhile, another workspace) and it is stopped, and the check compiles as it
